@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# kubeplay's build: `./build.sh build` makes dist/, `./build.sh serve` builds
+# and serves it with the native API, `./build.sh test` runs every test.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+GO=${GO:-go}
+export CGO_ENABLED=0
+
+build_native() {
+	mkdir -p bin
+	$GO build -o bin/kubeplay ./cmd/kubeplay
+}
+
+build_site() {
+	rm -rf dist
+	mkdir -p dist
+	cp index.html dist/
+	if [ -d wasm ] && ls wasm/*.go >/dev/null 2>&1; then
+		GOOS=js GOARCH=wasm $GO build -ldflags='-s -w' -trimpath -o dist/kubeplay.wasm ./wasm
+		cp "$($GO env GOROOT)/lib/wasm/wasm_exec.js" dist/ 2>/dev/null || cp "$($GO env GOROOT)/misc/wasm/wasm_exec.js" dist/
+		gzip -9 -k -f dist/kubeplay.wasm
+	fi
+}
+
+cmd_build() {
+	build_native
+	build_site
+}
+
+cmd_serve() {
+	cmd_build
+	exec bin/kubeplay serve --addr "${ADDR:-127.0.0.1:${PORT:-8080}}" "$@"
+}
+
+step() { printf '\n== %s\n' "$*"; }
+
+cmd_test() {
+	local fuzztime=${FUZZTIME:-10s}
+	step "gofmt"
+	local unformatted
+	unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './node_modules/*'))
+	if [ -n "$unformatted" ]; then
+		echo "gofmt would change: $unformatted"
+		return 1
+	fi
+	step "go vet"
+	$GO vet ./...
+	step "core/ stays pure"
+	if grep -rln --include='*.go' '"syscall/js"' core; then
+		echo "core/ must not import syscall/js"
+		return 1
+	fi
+	if grep -rln --include='*.go' -E 'time\.Now\(\)|time\.Since\(|time\.Sleep\(|"math/rand"' core | grep -v '_test\.go$'; then
+		echo "core/ must not read the wall clock or the global random source"
+		return 1
+	fi
+	step "core/ compiles for js/wasm"
+	GOOS=js GOARCH=wasm $GO build ./core/...
+	step "go test"
+	$GO test -count=1 ./...
+	step "fuzz (bounded: $fuzztime each)"
+	local spec pkg fn
+	for spec in $(fuzz_targets); do
+		pkg=${spec%%:*}
+		fn=${spec##*:}
+		echo "-- $fn in $pkg"
+		$GO test -run='^$' -fuzz="^${fn}\$" -fuzztime="$fuzztime" "$pkg"
+	done
+	step "session transcripts (kubeplay run --check)"
+	build_native
+	local sessions
+	sessions=$(find testdata lessons -name '*.session' 2>/dev/null | sort)
+	if [ -n "$sessions" ]; then
+		bin/kubeplay run --check $sessions
+	fi
+	step "site build"
+	build_site
+	echo
+	echo "all tests passed"
+}
+
+# fuzz_targets lists package:FuzzName for every fuzz test in the tree.
+fuzz_targets() {
+	grep -rl --include='*_test.go' '^func Fuzz' core cmd 2>/dev/null | sort | while read -r f; do
+		local dir
+		dir=./$(dirname "$f")
+		grep -o '^func Fuzz[A-Za-z0-9_]*' "$f" | sed 's/^func //' | while read -r fn; do
+			echo "$dir:$fn"
+		done
+	done
+}
+
+case "${1:-build}" in
+build) cmd_build ;;
+serve) shift; cmd_serve "$@" ;;
+test) cmd_test ;;
+*)
+	echo "usage: ./build.sh [build|serve|test]" >&2
+	exit 2
+	;;
+esac

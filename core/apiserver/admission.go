@@ -1,0 +1,135 @@
+package apiserver
+
+import (
+	"fmt"
+
+	"kubeplay/core/api"
+	"kubeplay/core/api/defaults"
+	apierrors "kubeplay/core/api/errors"
+)
+
+// The admission chain, in upstream's order: namespace lifecycle, then the
+// mutating plugins (defaulting, service accounts, toleration seconds,
+// priority, service IPs), then validation in Create/Update.
+
+// immortalNamespaces cannot be deleted.
+var immortalNamespaces = map[string]bool{"default": true, "kube-system": true, "kube-public": true}
+
+func (s *Server) admitCreate(res *Resource, obj api.Object) error {
+	if err := s.namespaceLifecycle(res, obj); err != nil {
+		return err
+	}
+	defaults.Default(obj)
+	switch o := obj.(type) {
+	case *api.Pod:
+		s.admitServiceAccount(o)
+		defaultTolerationSeconds(o)
+		defaultPriority(o)
+	case *api.Service:
+		if err := s.ips.allocate(s, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Server) admitUpdate(res *Resource, obj, old api.Object) error {
+	defaults.Default(obj)
+	if svc, ok := obj.(*api.Service); ok {
+		if o := old.(*api.Service); svc.Spec.ClusterIP == "" {
+			svc.Spec.ClusterIP, svc.Spec.ClusterIPs = o.Spec.ClusterIP, o.Spec.ClusterIPs
+		}
+	}
+	return nil
+}
+
+func (s *Server) admitDelete(res *Resource, obj api.Object) error {
+	if terminatesLikeNamespace(res) && immortalNamespaces[obj.GetObjectMeta().Name] {
+		return apierrors.NewForbidden(gr(res), obj.GetObjectMeta().Name, fmt.Errorf("this namespace may not be deleted"))
+	}
+	return nil
+}
+
+// namespaceLifecycle refuses content in a namespace that does not exist or
+// is being terminated.
+func (s *Server) namespaceLifecycle(res *Resource, obj api.Object) error {
+	if !res.Namespaced {
+		return nil
+	}
+	m := obj.GetObjectMeta()
+	nsRes, _ := s.Registry.Get("", "namespaces")
+	o, ok := s.storeFor(nsRes).get("", m.Namespace)
+	if !ok {
+		return apierrors.NewNotFound(gr(nsRes), m.Namespace)
+	}
+	if ns := o.(*api.Namespace); ns.Status.Phase == api.NamespaceTerminating {
+		return apierrors.NewForbidden(gr(res), m.Name, fmt.Errorf("unable to create new content in namespace %s because it is being terminated", m.Namespace))
+	}
+	return nil
+}
+
+// defaultTolerationSeconds gives every pod 300 s of tolerance for a
+// not-ready or unreachable node unless it says otherwise.
+func defaultTolerationSeconds(pod *api.Pod) {
+	for _, key := range []string{api.TaintNodeNotReady, api.TaintNodeUnreachable} {
+		found := false
+		for _, t := range pod.Spec.Tolerations {
+			if (t.Key == key || (t.Key == "" && t.Operator == api.TolerationOpExists)) &&
+				(t.Effect == "" || t.Effect == api.TaintEffectNoExecute) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			pod.Spec.Tolerations = append(pod.Spec.Tolerations, api.Toleration{
+				Key: key, Operator: api.TolerationOpExists, Effect: api.TaintEffectNoExecute, TolerationSeconds: api.Int64(300),
+			})
+		}
+	}
+}
+
+func defaultPriority(pod *api.Pod) {
+	if pod.Spec.Priority == nil {
+		pod.Spec.Priority = api.Int32(0)
+	}
+	if pod.Spec.PreemptionPolicy == nil {
+		p := api.PreemptLowerPriority
+		pod.Spec.PreemptionPolicy = &p
+	}
+}
+
+// admitServiceAccount names the default service account and mounts its
+// token the way the ServiceAccount plugin does, so pods read like a real
+// cluster's in -o yaml and describe.
+func (s *Server) admitServiceAccount(pod *api.Pod) {
+	if pod.Spec.ServiceAccountName == "" {
+		pod.Spec.ServiceAccountName = "default"
+	}
+	pod.Spec.DeprecatedServiceAccount = pod.Spec.ServiceAccountName
+	if pod.Spec.AutomountServiceAccountToken != nil && !*pod.Spec.AutomountServiceAccountToken {
+		return
+	}
+	for _, v := range pod.Spec.Volumes {
+		if len(v.Name) > len("kube-api-access-") && v.Name[:len("kube-api-access-")] == "kube-api-access-" {
+			return
+		}
+	}
+	name := "kube-api-access-" + s.rand.String(5)
+	mode := int32(420)
+	exp := int64(3607)
+	pod.Spec.Volumes = append(pod.Spec.Volumes, api.Volume{Name: name, VolumeSource: api.VolumeSource{Projected: &api.ProjectedVolumeSource{
+		DefaultMode: &mode,
+		Sources: []api.VolumeProjection{
+			{ServiceAccountToken: &api.ServiceAccountTokenProjection{ExpirationSeconds: &exp, Path: "token"}},
+			{ConfigMap: &api.ConfigMapProjection{LocalObjectReference: api.LocalObjectReference{Name: "kube-root-ca.crt"}, Items: []api.KeyToPath{{Key: "ca.crt", Path: "ca.crt"}}}},
+			{DownwardAPI: &api.DownwardAPIProjection{Items: []api.DownwardAPIVolumeFile{{Path: "namespace", FieldRef: &api.ObjectFieldSelector{APIVersion: "v1", FieldPath: "metadata.namespace"}}}}},
+		},
+	}}})
+	mount := api.VolumeMount{Name: name, MountPath: "/var/run/secrets/kubernetes.io/serviceaccount", ReadOnly: true}
+	for i := range pod.Spec.InitContainers {
+		pod.Spec.InitContainers[i].VolumeMounts = append(pod.Spec.InitContainers[i].VolumeMounts, mount)
+	}
+	for i := range pod.Spec.Containers {
+		pod.Spec.Containers[i].VolumeMounts = append(pod.Spec.Containers[i].VolumeMounts, mount)
+	}
+}

@@ -1,0 +1,328 @@
+package apiserver
+
+import (
+	"fmt"
+	"reflect"
+	"time"
+
+	"kubeplay/core/api"
+	apierrors "kubeplay/core/api/errors"
+	"kubeplay/core/api/field"
+	"kubeplay/core/clock"
+)
+
+// Server is the API server: every component reads and writes the cluster
+// only through it. It is not safe for concurrent use; drivers serialise calls.
+type Server struct {
+	Registry *Registry
+	clock    *clock.Clock
+	rand     *clock.Rand
+	stores   map[GroupResource]*store
+	rv       uint64
+	ips      *serviceIPs
+	// Observers see every committed write, after the watchers: the trace
+	// view and the playground's cluster picture hang off this.
+	observers []func(res *Resource, ev WatchEvent)
+	// Actor names who is writing now ("deployment-controller"), for the trace.
+	Actor string
+}
+
+// New returns an empty API server on the given clock and random source.
+func New(clk *clock.Clock, rnd *clock.Rand) *Server {
+	s := &Server{Registry: NewRegistry(), clock: clk, rand: rnd, stores: map[GroupResource]*store{}}
+	for _, res := range s.Registry.All() {
+		s.stores[res.GroupResource()] = newStore(res)
+	}
+	s.ips = newServiceIPs(rnd)
+	return s
+}
+
+// Clock is the server's clock; components share it.
+func (s *Server) Clock() *clock.Clock { return s.clock }
+
+// Rand is the server's random source.
+func (s *Server) Rand() *clock.Rand { return s.rand }
+
+// ResourceVersion is the latest committed resourceVersion.
+func (s *Server) ResourceVersion() string { return formatRV(s.rv) }
+
+// Observe registers fn to see every committed write.
+func (s *Server) Observe(fn func(res *Resource, ev WatchEvent)) {
+	s.observers = append(s.observers, fn)
+}
+
+func (s *Server) storeFor(res *Resource) *store { return s.stores[res.GroupResource()] }
+
+// CreateOptions tune a create.
+type CreateOptions struct {
+	DryRun bool
+}
+
+// UpdateOptions tune an update.
+type UpdateOptions struct {
+	DryRun bool
+	// Subresource is "" or "status".
+	Subresource string
+}
+
+// ListOptions select what a list or watch returns.
+type ListOptions struct {
+	// Filter keeps the objects a label or field selector matches; nil keeps all.
+	Filter func(api.Object) bool
+	// ResourceVersion starts a watch after this version; "" or "0" starts
+	// with the current objects as ADDED events.
+	ResourceVersion string
+}
+
+func (s *Server) commit(res *Resource, ev WatchEvent) {
+	s.rv++
+	ev.rv = s.rv
+	ev.Object.GetObjectMeta().ResourceVersion = formatRV(s.rv)
+	st := s.storeFor(res)
+	m := ev.Object.GetObjectMeta()
+	key := objectKey(m.Namespace, m.Name)
+	if ev.Type == Deleted {
+		delete(st.objects, key)
+	} else {
+		st.objects[key] = ev.Object
+	}
+	st.record(ev)
+	for _, fn := range s.observers {
+		fn(res, ev)
+	}
+}
+
+func (s *Server) now() api.Time { return api.NewTime(s.clock.Now()) }
+
+// Get returns the stored object; callers must not modify it.
+func (s *Server) Get(res *Resource, namespace, name string) (api.Object, error) {
+	if !res.Namespaced {
+		namespace = ""
+	}
+	o, ok := s.storeFor(res).get(namespace, name)
+	if !ok {
+		return nil, apierrors.NewNotFound(gr(res), name)
+	}
+	return o, nil
+}
+
+// List returns the objects of a namespace ("" for all namespaces), sorted
+// by namespace and name, and the resourceVersion they were read at.
+func (s *Server) List(res *Resource, namespace string, opts ListOptions) ([]api.Object, string) {
+	if !res.Namespaced {
+		namespace = ""
+	}
+	return s.storeFor(res).list(namespace, opts.Filter), formatRV(s.rv)
+}
+
+// Create stores a new object. The object becomes the server's: the caller
+// must not modify it afterwards.
+func (s *Server) Create(res *Resource, namespace string, obj api.Object, opts CreateOptions) (api.Object, error) {
+	m := obj.GetObjectMeta()
+	if err := s.setNamespace(res, namespace, obj); err != nil {
+		return nil, err
+	}
+	*obj.GetTypeMeta() = api.TypeMeta{APIVersion: res.APIVersion(), Kind: res.Kind}
+	if m.Name == "" && m.GenerateName != "" {
+		m.Name = s.generateName(res, m.Namespace, m.GenerateName)
+	}
+	if err := s.admitCreate(res, obj); err != nil {
+		return nil, err
+	}
+	if errs := validateCreate(res, obj); len(errs) > 0 {
+		return nil, apierrors.NewInvalid(gk(res), m.Name, errs)
+	}
+	if _, exists := s.storeFor(res).get(m.Namespace, m.Name); exists {
+		return nil, apierrors.NewAlreadyExists(gr(res), m.Name)
+	}
+	m.UID = s.newUID()
+	m.CreationTimestamp = s.now()
+	m.DeletionTimestamp = nil
+	m.DeletionGracePeriodSeconds = nil
+	m.ResourceVersion = ""
+	m.Generation = 0
+	if res.Generation {
+		m.Generation = 1
+	}
+	prepareForCreate(res, obj)
+	if opts.DryRun {
+		return obj, nil
+	}
+	s.commit(res, WatchEvent{Type: Added, Object: obj})
+	return obj, nil
+}
+
+func (s *Server) setNamespace(res *Resource, namespace string, obj api.Object) error {
+	m := obj.GetObjectMeta()
+	if !res.Namespaced {
+		m.Namespace = ""
+		return nil
+	}
+	switch {
+	case m.Namespace == "":
+		m.Namespace = namespace
+	case namespace != "" && m.Namespace != namespace:
+		return apierrors.NewBadRequest("the namespace of the provided object does not match the namespace sent on the request")
+	}
+	if m.Namespace == "" {
+		m.Namespace = "default"
+	}
+	return nil
+}
+
+// generateName picks a free name; upstream returns a conflict on a clash
+// and lets the client retry, which a seeded source would repeat identically.
+func (s *Server) generateName(res *Resource, namespace, base string) string {
+	for {
+		name := s.rand.GenerateName(base)
+		if _, taken := s.storeFor(res).get(namespace, name); !taken {
+			return name
+		}
+	}
+}
+
+func (s *Server) newUID() string {
+	a, b := s.rand.Uint64(), s.rand.Uint64()
+	// Version 4, variant 10, like the UUIDs the real apiserver hands out.
+	a = a&^0xf000 | 0x4000
+	b = b&^(0xc<<60) | 0x8<<60
+	return fmt.Sprintf("%08x-%04x-%04x-%04x-%012x", a>>32, (a>>16)&0xffff, a&0xffff, b>>48, b&0xffffffffffff)
+}
+
+// Update replaces a stored object (or its status when opts.Subresource is
+// "status"). A resourceVersion in obj must match the stored one.
+func (s *Server) Update(res *Resource, namespace string, obj api.Object, opts UpdateOptions) (api.Object, error) {
+	m := obj.GetObjectMeta()
+	if !res.Namespaced {
+		namespace = ""
+	} else if m.Namespace == "" {
+		m.Namespace = namespace
+	}
+	old, ok := s.storeFor(res).get(m.Namespace, m.Name)
+	if !ok {
+		return nil, apierrors.NewNotFound(gr(res), m.Name)
+	}
+	om := old.GetObjectMeta()
+	if m.ResourceVersion != "" && m.ResourceVersion != om.ResourceVersion {
+		return nil, apierrors.NewConflict(gr(res), m.Name, fmt.Errorf("the object has been modified; please apply your changes to the latest version and try again"))
+	}
+	*obj.GetTypeMeta() = api.TypeMeta{APIVersion: res.APIVersion(), Kind: res.Kind}
+	// Fields the server owns never change through an update.
+	m.UID, m.CreationTimestamp, m.Generation = om.UID, om.CreationTimestamp, om.Generation
+	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = om.DeletionTimestamp, om.DeletionGracePeriodSeconds
+	m.ResourceVersion = om.ResourceVersion
+	if res.Status {
+		if opts.Subresource == "status" {
+			copyField(obj, old, "Spec")
+		} else {
+			copyField(obj, old, "Status")
+		}
+	}
+	if err := s.admitUpdate(res, obj, old); err != nil {
+		return nil, err
+	}
+	if errs := validateUpdate(res, obj, old); len(errs) > 0 {
+		return nil, apierrors.NewInvalid(gk(res), m.Name, errs)
+	}
+	if om.DeletionTimestamp != nil {
+		if added := newFinalizers(m.Finalizers, om.Finalizers); len(added) > 0 {
+			return nil, apierrors.NewInvalid(gk(res), m.Name, field.ErrorList{field.Forbidden(field.NewPath("metadata", "finalizers"),
+				fmt.Sprintf("no new finalizers can be added if the object is being deleted, found new finalizers %#v", added))})
+		}
+	}
+	if res.Generation && !fieldEqual(obj, old, "Spec") {
+		m.Generation = om.Generation + 1
+	}
+	if reflect.DeepEqual(obj, old) {
+		return old, nil // a no-op write changes nothing, not even the resourceVersion
+	}
+	if opts.DryRun {
+		return obj, nil
+	}
+	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && finishedGracePeriod(res, obj) {
+		s.commit(res, WatchEvent{Type: Deleted, Object: obj, Old: old})
+		return obj, nil
+	}
+	s.commit(res, WatchEvent{Type: Modified, Object: obj, Old: old})
+	return obj, nil
+}
+
+// finishedGracePeriod says whether a terminating object with no finalizers
+// left may go: one with a grace period waits for a delete with grace 0
+// (the kubelet's, for pods).
+func finishedGracePeriod(res *Resource, obj api.Object) bool {
+	g := obj.GetObjectMeta().DeletionGracePeriodSeconds
+	return g == nil || *g == 0
+}
+
+func newFinalizers(now, before []string) []string {
+	var added []string
+	for _, f := range now {
+		found := false
+		for _, b := range before {
+			if b == f {
+				found = true
+				break
+			}
+		}
+		if !found {
+			added = append(added, f)
+		}
+	}
+	return added
+}
+
+// Watch calls fn for each change to the resource in namespace ("" for all)
+// until the returned stop function is called.
+func (s *Server) Watch(res *Resource, namespace string, opts ListOptions, fn func(WatchEvent)) (stop func(), err error) {
+	if !res.Namespaced {
+		namespace = ""
+	}
+	st := s.storeFor(res)
+	w := &watcher{namespace: namespace, filter: opts.Filter, fn: fn}
+	if opts.ResourceVersion == "" || opts.ResourceVersion == "0" {
+		for _, o := range st.list(namespace, opts.Filter) {
+			fn(WatchEvent{Type: Added, Object: o})
+		}
+	} else {
+		rv, ok := parseRV(opts.ResourceVersion)
+		if !ok {
+			return nil, apierrors.NewBadRequest(fmt.Sprintf("invalid resource version %q", opts.ResourceVersion))
+		}
+		evs, ok := st.since(rv)
+		if !ok {
+			return nil, apierrors.NewGone(fmt.Sprintf("too old resource version: %d (%d)", rv, st.oldestRV+1))
+		}
+		for _, ev := range evs {
+			w.deliver(ev)
+		}
+	}
+	st.watchers = append(st.watchers, w)
+	return func() { w.stopped = true }, nil
+}
+
+func gr(res *Resource) apierrors.GroupResource {
+	return apierrors.GroupResource{Group: res.Group, Resource: res.Name}
+}
+
+func gk(res *Resource) apierrors.GroupKind { return apierrors.GroupKind{Group: res.Group, Kind: res.Kind} }
+
+// copyField sets dst.<name> to a copy of src.<name>, for kinds that have it.
+func copyField(dst, src api.Object, name string) {
+	d := reflect.ValueOf(dst).Elem().FieldByName(name)
+	if !d.IsValid() {
+		return
+	}
+	sv := reflect.ValueOf(src.DeepCopyObject()).Elem().FieldByName(name)
+	d.Set(sv)
+}
+
+func fieldEqual(a, b api.Object, name string) bool {
+	av := reflect.ValueOf(a).Elem().FieldByName(name)
+	if !av.IsValid() {
+		return true
+	}
+	return reflect.DeepEqual(av.Interface(), reflect.ValueOf(b).Elem().FieldByName(name).Interface())
+}
+
+func durationSeconds(sec int64) time.Duration { return time.Duration(sec) * time.Second }

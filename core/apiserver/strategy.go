@@ -1,0 +1,107 @@
+package apiserver
+
+import (
+	"kubeplay/core/api"
+	"kubeplay/core/api/field"
+	"kubeplay/core/api/validation"
+)
+
+// Per-kind rules the registry applies around storage, as upstream's
+// registry strategies do (PrepareForCreate, CheckGracefulDelete, …).
+
+// prepareForCreate resets what a client may not set on create.
+func prepareForCreate(res *Resource, obj api.Object) {
+	switch o := obj.(type) {
+	case *api.Pod:
+		o.Status = api.PodStatus{Phase: api.PodPending, QOSClass: qosClass(&o.Spec)}
+	case *api.Namespace:
+		o.Status = api.NamespaceStatus{Phase: api.NamespaceActive}
+	case *api.Deployment:
+		o.Status = api.DeploymentStatus{}
+	case *api.ReplicaSet:
+		o.Status = api.ReplicaSetStatus{}
+	case *api.StatefulSet:
+		o.Status = api.StatefulSetStatus{}
+	case *api.DaemonSet:
+		o.Status = api.DaemonSetStatus{}
+	case *api.Job:
+		o.Status = api.JobStatus{}
+	case *api.PersistentVolumeClaim:
+		o.Status = api.PersistentVolumeClaimStatus{Phase: api.ClaimPending}
+	case *api.PersistentVolume:
+		o.Status = api.PersistentVolumeStatus{Phase: api.VolumePending}
+	}
+}
+
+// gracePeriod is the grace period a delete gets: pods use their own unless
+// the request names one; unscheduled and finished pods go at once.
+func gracePeriod(res *Resource, obj api.Object, opts api.DeleteOptions) int64 {
+	pod, ok := obj.(*api.Pod)
+	if !ok {
+		return 0
+	}
+	g := int64(30)
+	if pod.Spec.TerminationGracePeriodSeconds != nil {
+		g = *pod.Spec.TerminationGracePeriodSeconds
+	}
+	if opts.GracePeriodSeconds != nil {
+		g = *opts.GracePeriodSeconds
+	}
+	if pod.Spec.NodeName == "" || pod.Status.Phase == api.PodSucceeded || pod.Status.Phase == api.PodFailed {
+		g = 0
+	}
+	if g < 0 {
+		g = 0
+	}
+	return g
+}
+
+// terminatesLikeNamespace: a namespace always passes through Terminating,
+// held by spec.finalizers until the namespace controller empties it.
+func terminatesLikeNamespace(res *Resource) bool { return res.Group == "" && res.Name == "namespaces" }
+
+// beginTermination makes the status changes a delete implies.
+func beginTermination(res *Resource, obj api.Object) {
+	if ns, ok := obj.(*api.Namespace); ok {
+		ns.Status.Phase = api.NamespaceTerminating
+	}
+}
+
+func validateCreate(res *Resource, obj api.Object) field.ErrorList {
+	return validation.ValidateObject(obj, res.Namespaced)
+}
+
+func validateUpdate(res *Resource, obj, old api.Object) field.ErrorList {
+	return validation.ValidateObjectUpdate(obj, old, res.Namespaced)
+}
+
+// qosClass is the pod's quality-of-service class, from its containers'
+// requests and limits, as upstream computes it.
+func qosClass(spec *api.PodSpec) string {
+	requests, limits := 0, 0
+	guaranteed := true
+	all := append(append([]api.Container{}, spec.InitContainers...), spec.Containers...)
+	for _, c := range all {
+		for _, name := range []string{"cpu", "memory"} {
+			req, hasReq := c.Resources.Requests[name]
+			lim, hasLim := c.Resources.Limits[name]
+			if hasReq && !req.IsZero() {
+				requests++
+			}
+			if hasLim && !lim.IsZero() {
+				limits++
+			}
+			if !hasLim || lim.IsZero() || (hasReq && req.Cmp(lim) != 0) {
+				guaranteed = false
+			}
+		}
+	}
+	switch {
+	case requests == 0 && limits == 0:
+		return string(api.PodQOSBestEffort)
+	case guaranteed:
+		return string(api.PodQOSGuaranteed)
+	default:
+		return string(api.PodQOSBurstable)
+	}
+}

@@ -1,0 +1,234 @@
+package client
+
+import (
+	"sort"
+
+	"kubeplay/core/api"
+	"kubeplay/core/apiserver"
+)
+
+// Handler receives an informer's notifications. Handlers only note work
+// (enqueue keys); they never write to the API.
+type Handler struct {
+	OnAdd    func(obj api.Object)
+	OnUpdate func(old, new api.Object)
+	OnDelete func(obj api.Object)
+}
+
+// IndexFunc returns the index values of an object ("node-1" for a pod's
+// spec.nodeName index).
+type IndexFunc func(obj api.Object) []string
+
+// NamespaceIndex is present on every informer.
+const NamespaceIndex = "namespace"
+
+// Informer keeps a cache of one resource, fed by a watch, with indexes,
+// and tells its handlers about changes.
+type Informer struct {
+	res      *apiserver.Resource
+	items    map[string]api.Object
+	indexers map[string]IndexFunc
+	indices  map[string]map[string]map[string]struct{}
+	handlers []Handler
+	stop     func()
+}
+
+func newInformer(res *apiserver.Resource) *Informer {
+	inf := &Informer{
+		res:      res,
+		items:    map[string]api.Object{},
+		indexers: map[string]IndexFunc{},
+		indices:  map[string]map[string]map[string]struct{}{},
+	}
+	inf.AddIndexer(NamespaceIndex, func(o api.Object) []string { return []string{o.GetObjectMeta().Namespace} })
+	return inf
+}
+
+// Resource is the informer's resource.
+func (inf *Informer) Resource() *apiserver.Resource { return inf.res }
+
+// KeyOf is the cache key of an object: "namespace/name", or "name".
+func KeyOf(obj api.Object) string {
+	m := obj.GetObjectMeta()
+	if m.Namespace == "" {
+		return m.Name
+	}
+	return m.Namespace + "/" + m.Name
+}
+
+// SplitKey undoes KeyOf.
+func SplitKey(key string) (namespace, name string) {
+	for i := 0; i < len(key); i++ {
+		if key[i] == '/' {
+			return key[:i], key[i+1:]
+		}
+	}
+	return "", key
+}
+
+// AddIndexer adds a named index; existing items are indexed at once.
+func (inf *Informer) AddIndexer(name string, fn IndexFunc) {
+	if _, ok := inf.indexers[name]; ok {
+		return
+	}
+	inf.indexers[name] = fn
+	inf.indices[name] = map[string]map[string]struct{}{}
+	for k, o := range inf.items {
+		inf.index(name, fn, k, o)
+	}
+}
+
+// AddHandler registers h; it is told about the items already cached.
+func (inf *Informer) AddHandler(h Handler) {
+	inf.handlers = append(inf.handlers, h)
+	if h.OnAdd != nil {
+		for _, o := range inf.List("") {
+			h.OnAdd(o)
+		}
+	}
+}
+
+// Get returns the cached object.
+func (inf *Informer) Get(namespace, name string) (api.Object, bool) {
+	key := name
+	if namespace != "" {
+		key = namespace + "/" + name
+	}
+	o, ok := inf.items[key]
+	return o, ok
+}
+
+// GetByKey returns the cached object for a "namespace/name" key.
+func (inf *Informer) GetByKey(key string) (api.Object, bool) {
+	o, ok := inf.items[key]
+	return o, ok
+}
+
+// List returns the cached objects of a namespace ("" for all), in key order.
+func (inf *Informer) List(namespace string) []api.Object {
+	if namespace != "" {
+		return inf.ByIndex(NamespaceIndex, namespace)
+	}
+	keys := make([]string, 0, len(inf.items))
+	for k := range inf.items {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]api.Object, len(keys))
+	for i, k := range keys {
+		out[i] = inf.items[k]
+	}
+	return out
+}
+
+// ByIndex returns the cached objects whose index has value, in key order.
+func (inf *Informer) ByIndex(index, value string) []api.Object {
+	set := inf.indices[index][value]
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]api.Object, len(keys))
+	for i, k := range keys {
+		out[i] = inf.items[k]
+	}
+	return out
+}
+
+// Len is the number of cached objects.
+func (inf *Informer) Len() int { return len(inf.items) }
+
+func (inf *Informer) index(name string, fn IndexFunc, key string, o api.Object) {
+	for _, v := range fn(o) {
+		set := inf.indices[name][v]
+		if set == nil {
+			set = map[string]struct{}{}
+			inf.indices[name][v] = set
+		}
+		set[key] = struct{}{}
+	}
+}
+
+func (inf *Informer) unindex(key string, o api.Object) {
+	for name, fn := range inf.indexers {
+		for _, v := range fn(o) {
+			if set := inf.indices[name][v]; set != nil {
+				delete(set, key)
+				if len(set) == 0 {
+					delete(inf.indices[name], v)
+				}
+			}
+		}
+	}
+}
+
+func (inf *Informer) handle(ev apiserver.WatchEvent) {
+	key := KeyOf(ev.Object)
+	old, had := inf.items[key]
+	if had {
+		inf.unindex(key, old)
+	}
+	switch ev.Type {
+	case apiserver.Deleted:
+		delete(inf.items, key)
+		for _, h := range inf.handlers {
+			if h.OnDelete != nil {
+				h.OnDelete(ev.Object)
+			}
+		}
+		return
+	default:
+		inf.items[key] = ev.Object
+		for name, fn := range inf.indexers {
+			inf.index(name, fn, key, ev.Object)
+		}
+	}
+	for _, h := range inf.handlers {
+		if had && h.OnUpdate != nil {
+			h.OnUpdate(old, ev.Object)
+		} else if !had && h.OnAdd != nil {
+			h.OnAdd(ev.Object)
+		}
+	}
+}
+
+// Factory shares one informer per resource among the components of a cluster.
+type Factory struct {
+	client    Interface
+	informers map[*apiserver.Resource]*Informer
+	order     []*Informer
+}
+
+// NewFactory returns a factory over c.
+func NewFactory(c Interface) *Factory {
+	return &Factory{client: c, informers: map[*apiserver.Resource]*Informer{}}
+}
+
+// For returns the shared informer of res, started on first use.
+func (f *Factory) For(res *apiserver.Resource) *Informer {
+	if inf, ok := f.informers[res]; ok {
+		return inf
+	}
+	inf := newInformer(res)
+	f.informers[res] = inf
+	f.order = append(f.order, inf)
+	stop, err := f.client.Watch(res, "", apiserver.ListOptions{}, inf.handle)
+	if err != nil {
+		panic("client: watch from the start cannot fail: " + err.Error())
+	}
+	inf.stop = stop
+	return inf
+}
+
+// InformerFor returns the shared informer of Go type T.
+func InformerFor[T api.Object](f *Factory) *Informer { return f.For(ResourceFor[T](f.client)) }
+
+// Stop ends every informer's watch.
+func (f *Factory) Stop() {
+	for _, inf := range f.order {
+		if inf.stop != nil {
+			inf.stop()
+		}
+	}
+}
