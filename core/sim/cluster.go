@@ -30,6 +30,7 @@ type Cluster struct {
 	API       *apiserver.Server
 	Informers *client.Factory
 	workers   []controller.Worker
+	kubelets  map[string]*kubeletHandle
 	// maxItemsPerInstant bounds work at one virtual instant, so a pair of
 	// components that keep re-queueing each other cannot hang the driver.
 	maxItemsPerInstant int
@@ -51,6 +52,7 @@ func New(opts Options) *Cluster {
 		Rand:               rnd,
 		API:                srv,
 		maxItemsPerInstant: 1_000_000,
+		kubelets:           map[string]*kubeletHandle{},
 	}
 	c.Informers = client.NewFactory(client.NewLocal(srv, "informers"))
 	return c

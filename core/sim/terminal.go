@@ -1,0 +1,146 @@
+package sim
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"kubeplay/core/kubectl"
+	"kubeplay/core/session"
+	"kubeplay/core/shell"
+	"kubeplay/core/vfs"
+)
+
+// Terminal is the learner's terminal on a cluster: the shell with kubectl,
+// `sleep` on the virtual clock and the `kubeplay` simulation commands.
+// The page, `kubeplay shell` and session files all type into one of these.
+type Terminal struct {
+	Cluster *Cluster
+	Shell   *shell.Shell
+	FS      *vfs.FS
+	Config  *kubectl.Config
+	// Files serves URLs a lesson loads with -f (path after the scheme → content).
+	Files map[string][]byte
+}
+
+// NewTerminal returns a terminal on c with an empty home directory.
+func NewTerminal(c *Cluster) *Terminal {
+	fs := vfs.New()
+	t := &Terminal{Cluster: c, FS: fs, Config: kubectl.NewConfig(), Files: map[string][]byte{}}
+	sh := shell.New(fs)
+	sh.Now = c.Now
+	sh.Register("kubectl", t.kubectl)
+	sh.Alias("k", "kubectl")
+	sh.Register("sleep", t.sleep)
+	sh.Register("kubeplay", t.kubeplay)
+	t.Shell = sh
+	return t
+}
+
+// NewSessionTerminal returns a terminal for a session file on a new
+// default cluster; a session that creates no Node gets one default node.
+func NewSessionTerminal(f *session.File, opts Options) *Terminal {
+	c := NewDefault(opts)
+	definesNodes := false
+	for _, s := range f.Steps {
+		if strings.Contains(s.Script, "kind: Node") {
+			definesNodes = true
+		}
+	}
+	if !definesNodes {
+		c.AddDefaultNode()
+	}
+	return NewTerminal(c)
+}
+
+// Run runs a script (a command line and its heredocs) and returns what it
+// printed, stdout and stderr interleaved.
+func (t *Terminal) Run(script string) string {
+	out, _ := t.Shell.Run(script, "")
+	return out
+}
+
+func (t *Terminal) kubectl(ctx *shell.Context, args []string) int {
+	env := &kubectl.Env{
+		Client:  t.Cluster.Client("kubectl"),
+		FS:      t.FS,
+		Cwd:     ctx.Cwd,
+		Stdin:   ctx.Stdin,
+		Stdout:  ctx.Stdout,
+		Stderr:  ctx.Stderr,
+		Config:  t.Config,
+		Getenv:  ctx.Getenv,
+		Advance: func(d time.Duration) bool { t.Cluster.Advance(d); return true },
+		Fetch:   t.fetch,
+		RunShell: func(cmd string) int {
+			out, code := t.Shell.Run(cmd, "")
+			fmt.Fprint(ctx.Stdout, out)
+			return code
+		},
+	}
+	return kubectl.Run(env, args)
+}
+
+func (t *Terminal) fetch(url string) ([]byte, error) {
+	key := url
+	for _, p := range []string{"http://", "https://"} {
+		key = strings.TrimPrefix(key, p)
+	}
+	if b, ok := t.Files[key]; ok {
+		return b, nil
+	}
+	return nil, fmt.Errorf("unable to read URL %q, server reported 404 Not Found, status code=404", url)
+}
+
+// sleep lets virtual time pass; the cluster settles as it does.
+func (t *Terminal) sleep(ctx *shell.Context, args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintln(ctx.Stderr, "sleep: missing operand\nTry 'sleep --help' for more information.")
+		return 1
+	}
+	var total time.Duration
+	for _, a := range args {
+		d, ok := parseSleep(a)
+		if !ok {
+			fmt.Fprintf(ctx.Stderr, "sleep: invalid time interval '%s'\nTry 'sleep --help' for more information.\n", a)
+			return 1
+		}
+		total += d
+	}
+	t.Cluster.Advance(total)
+	return 0
+}
+
+// parseSleep reads coreutils sleep's NUMBER[smhd].
+func parseSleep(s string) (time.Duration, bool) {
+	unit := time.Second
+	switch {
+	case strings.HasSuffix(s, "s"):
+		s = s[:len(s)-1]
+	case strings.HasSuffix(s, "m"):
+		s, unit = s[:len(s)-1], time.Minute
+	case strings.HasSuffix(s, "h"):
+		s, unit = s[:len(s)-1], time.Hour
+	case strings.HasSuffix(s, "d"):
+		s, unit = s[:len(s)-1], 24*time.Hour
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v < 0 || v > 1e7 {
+		return 0, false
+	}
+	return time.Duration(v * float64(unit)), true
+}
+
+// kubeplay is the simulation's own command: `kubeplay node stop|start NAME`.
+func (t *Terminal) kubeplay(ctx *shell.Context, args []string) int {
+	if len(args) == 3 && args[0] == "node" && (args[1] == "stop" || args[1] == "start") {
+		if err := t.Cluster.SetNodeRunning(args[2], args[1] == "start"); err != nil {
+			fmt.Fprintf(ctx.Stderr, "kubeplay: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	fmt.Fprintln(ctx.Stderr, "usage: kubeplay node stop|start NAME")
+	return 2
+}
