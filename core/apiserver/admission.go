@@ -44,7 +44,7 @@ func (s *Server) admitUpdate(res *Resource, obj, old api.Object) error {
 }
 
 func (s *Server) admitDelete(res *Resource, obj api.Object) error {
-	if terminatesLikeNamespace(res) && immortalNamespaces[obj.GetObjectMeta().Name] {
+	if isNamespaces(res) && immortalNamespaces[obj.GetObjectMeta().Name] {
 		return apierrors.NewForbidden(gr(res), obj.GetObjectMeta().Name, fmt.Errorf("this namespace may not be deleted"))
 	}
 	return nil

@@ -65,7 +65,7 @@ func (s *Server) Delete(res *Resource, namespace, name string, opts api.DeleteOp
 		return DeleteResult{Object: obj}, nil
 	}
 
-	if len(finalizers) == 0 && grace == 0 && !terminatesLikeNamespace(res) {
+	if len(finalizers) == 0 && grace == 0 && !specFinalizersRemain(old) {
 		s.commit(res, WatchEvent{Type: Deleted, Object: obj, Old: old})
 		return DeleteResult{Object: obj, Gone: true}, nil
 	}

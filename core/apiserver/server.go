@@ -61,7 +61,7 @@ type CreateOptions struct {
 // UpdateOptions tune an update.
 type UpdateOptions struct {
 	DryRun bool
-	// Subresource is "" or "status".
+	// Subresource is "", "status", or "finalize" for namespaces.
 	Subresource string
 }
 
@@ -211,13 +211,19 @@ func (s *Server) Update(res *Resource, namespace string, obj api.Object, opts Up
 	m.UID, m.CreationTimestamp, m.Generation = om.UID, om.CreationTimestamp, om.Generation
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = om.DeletionTimestamp, om.DeletionGracePeriodSeconds
 	m.ResourceVersion = om.ResourceVersion
-	if res.Status {
-		if opts.Subresource == "status" {
-			copyField(obj, old, "Spec")
-		} else {
-			copyField(obj, old, "Status")
-		}
+	switch {
+	case opts.Subresource == "finalize" && isNamespaces(res):
+		// finalize changes spec.finalizers and nothing else.
+		fin := obj.(*api.Namespace).Spec.Finalizers
+		nsObj := old.(*api.Namespace).DeepCopy()
+		nsObj.Spec.Finalizers = fin
+		obj, m = nsObj, &nsObj.ObjectMeta
+	case res.Status && opts.Subresource == "status":
+		copyField(obj, old, "Spec")
+	case res.Status:
+		copyField(obj, old, "Status")
 	}
+	prepareForUpdate(res, obj, old, opts.Subresource)
 	if err := s.admitUpdate(res, obj, old); err != nil {
 		return nil, err
 	}
@@ -239,7 +245,7 @@ func (s *Server) Update(res *Resource, namespace string, obj api.Object, opts Up
 	if opts.DryRun {
 		return obj, nil
 	}
-	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && finishedGracePeriod(res, obj) {
+	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && finishedGracePeriod(res, obj) && !specFinalizersRemain(obj) {
 		s.commit(res, WatchEvent{Type: Deleted, Object: obj, Old: old})
 		return obj, nil
 	}
@@ -305,7 +311,9 @@ func gr(res *Resource) apierrors.GroupResource {
 	return apierrors.GroupResource{Group: res.Group, Resource: res.Name}
 }
 
-func gk(res *Resource) apierrors.GroupKind { return apierrors.GroupKind{Group: res.Group, Kind: res.Kind} }
+func gk(res *Resource) apierrors.GroupKind {
+	return apierrors.GroupKind{Group: res.Group, Kind: res.Kind}
+}
 
 // copyField sets dst.<name> to a copy of src.<name>, for kinds that have it.
 func copyField(dst, src api.Object, name string) {

@@ -16,6 +16,9 @@ func prepareForCreate(res *Resource, obj api.Object) {
 		o.Status = api.PodStatus{Phase: api.PodPending, QOSClass: qosClass(&o.Spec)}
 	case *api.Namespace:
 		o.Status = api.NamespaceStatus{Phase: api.NamespaceActive}
+		// Every namespace is finalized by the namespace controller.
+		o.Spec.Finalizers = []string{api.FinalizerKubernetes}
+		labelNamespaceName(o)
 	case *api.Deployment:
 		o.Status = api.DeploymentStatus{}
 	case *api.ReplicaSet:
@@ -31,6 +34,24 @@ func prepareForCreate(res *Resource, obj api.Object) {
 	case *api.PersistentVolume:
 		o.Status = api.PersistentVolumeStatus{Phase: api.VolumePending}
 	}
+}
+
+// prepareForUpdate keeps what an update may not change.
+func prepareForUpdate(res *Resource, obj, old api.Object, subresource string) {
+	if ns, ok := obj.(*api.Namespace); ok {
+		if subresource != "finalize" {
+			ns.Spec.Finalizers = old.(*api.Namespace).Spec.Finalizers
+		}
+		labelNamespaceName(ns)
+	}
+}
+
+// labelNamespaceName sets the immutable kubernetes.io/metadata.name label.
+func labelNamespaceName(ns *api.Namespace) {
+	if ns.Labels == nil {
+		ns.Labels = map[string]string{}
+	}
+	ns.Labels["kubernetes.io/metadata.name"] = ns.Name
 }
 
 // gracePeriod is the grace period a delete gets: pods use their own unless
@@ -56,9 +77,15 @@ func gracePeriod(res *Resource, obj api.Object, opts api.DeleteOptions) int64 {
 	return g
 }
 
-// terminatesLikeNamespace: a namespace always passes through Terminating,
-// held by spec.finalizers until the namespace controller empties it.
-func terminatesLikeNamespace(res *Resource) bool { return res.Group == "" && res.Name == "namespaces" }
+func isNamespaces(res *Resource) bool { return res.Group == "" && res.Name == "namespaces" }
+
+// specFinalizersRemain: a namespace is also held by spec.finalizers
+// ("kubernetes") until the namespace controller has emptied it and
+// finalized it.
+func specFinalizersRemain(obj api.Object) bool {
+	ns, ok := obj.(*api.Namespace)
+	return ok && len(ns.Spec.Finalizers) > 0
+}
 
 // beginTermination makes the status changes a delete implies.
 func beginTermination(res *Resource, obj api.Object) {

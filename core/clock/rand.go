@@ -8,12 +8,14 @@ import (
 
 // Rand is the simulation's one source of randomness, seeded by its owner.
 type Rand struct {
-	r *rand.Rand
+	src *rand.PCG
+	r   *rand.Rand
 }
 
 // NewRand returns a source seeded with seed; equal seeds give equal streams.
 func NewRand(seed uint64) *Rand {
-	return &Rand{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	src := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	return &Rand{src: src, r: rand.New(src)}
 }
 
 // Intn returns a value in [0, n).
@@ -75,3 +77,9 @@ func HashString(content []byte, collisionCount *int32) string {
 	}
 	return SafeEncodeString(strconv.FormatUint(uint64(h.Sum32()), 10))
 }
+
+// MarshalBinary saves the source's state (for snapshots).
+func (r *Rand) MarshalBinary() ([]byte, error) { return r.src.MarshalBinary() }
+
+// UnmarshalBinary restores a state saved by MarshalBinary.
+func (r *Rand) UnmarshalBinary(b []byte) error { return r.src.UnmarshalBinary(b) }

@@ -30,7 +30,7 @@ func (c *Cluster) bootstrap() {
 		},
 	})
 	mustCreate(cl, &api.StorageClass{
-		ObjectMeta: api.ObjectMeta{Name: "standard", Annotations: map[string]string{"storageclass.kubernetes.io/is-default-class": "true"}},
+		ObjectMeta:  api.ObjectMeta{Name: "standard", Annotations: map[string]string{"storageclass.kubernetes.io/is-default-class": "true"}},
 		Provisioner: "rancher.io/local-path",
 		ReclaimPolicy: func() *api.PersistentVolumeReclaimPolicy {
 			p := api.PersistentVolumeReclaimDelete

@@ -31,6 +31,8 @@ type Cluster struct {
 	Informers *client.Factory
 	workers   []controller.Worker
 	kubelets  map[string]*kubeletHandle
+	seed      uint64
+	err       error // a failed restore
 	// maxItemsPerInstant bounds work at one virtual instant, so a pair of
 	// components that keep re-queueing each other cannot hang the driver.
 	maxItemsPerInstant int
@@ -40,6 +42,12 @@ type Cluster struct {
 
 // New returns an empty cluster: no namespaces, no nodes, control plane idle.
 func New(opts Options) *Cluster {
+	return newCluster(opts, nil)
+}
+
+// newCluster builds the API server, lets preload fill it (a restore), then
+// starts the components, which list what is there as they start.
+func newCluster(opts Options, preload func(*Cluster) error) *Cluster {
 	start := opts.Start
 	if start.IsZero() {
 		start = DefaultStart
@@ -51,10 +59,17 @@ func New(opts Options) *Cluster {
 		Clock:              clk,
 		Rand:               rnd,
 		API:                srv,
+		seed:               opts.Seed,
 		maxItemsPerInstant: 1_000_000,
 		kubelets:           map[string]*kubeletHandle{},
 	}
+	if preload != nil {
+		if c.err = preload(c); c.err != nil {
+			return c
+		}
+	}
 	c.Informers = client.NewFactory(client.NewLocal(srv, "informers"))
+	c.startControllers()
 	return c
 }
 

@@ -1,0 +1,121 @@
+package client
+
+import (
+	"fmt"
+	"time"
+
+	"kubeplay/core/api"
+	"kubeplay/core/apiserver"
+)
+
+// Recorder records core/v1 Events about objects, as client-go's
+// EventRecorder with its correlator does: an identical event bumps the
+// count of the one already written; once ten events differing only in
+// message arrive within ten minutes, they fold into one
+// "(combined from similar events): …" event.
+type Recorder struct {
+	client    Interface
+	component string
+	host      string
+	// seen maps an event's full key (or its aggregate key) to the event last written for it.
+	seen map[string]*api.Event
+	// similar maps an aggregate key to the distinct messages seen under it.
+	similar map[string]*similarRecord
+}
+
+type similarRecord struct {
+	messages map[string]bool
+	last     time.Time
+}
+
+const (
+	aggregateMaxEvents   = 10
+	aggregateMaxInterval = 10 * time.Minute
+)
+
+// NewRecorder returns a recorder writing as component (on host, for kubelets).
+func NewRecorder(c Interface, component, host string) *Recorder {
+	return &Recorder{client: c, component: component, host: host, seen: map[string]*api.Event{}, similar: map[string]*similarRecord{}}
+}
+
+// Eventf records an event about obj.
+func (r *Recorder) Eventf(obj api.Object, eventType, reason, format string, args ...any) {
+	r.Event(obj, eventType, reason, fmt.Sprintf(format, args...))
+}
+
+// Event records an event about obj. Failures to write are dropped, as
+// upstream drops them: events are best effort.
+func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
+	ref := ReferenceTo(obj)
+	now := r.client.Now()
+	base := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s", r.component, r.host, ref.Kind, ref.Namespace, ref.Name, ref.UID, ref.APIVersion, eventType+"\x00"+reason)
+	key := base + "\x00" + message
+	// Aggregation of similar events.
+	rec := r.similar[base]
+	if rec == nil || now.Sub(rec.last) > aggregateMaxInterval {
+		rec = &similarRecord{messages: map[string]bool{}}
+		r.similar[base] = rec
+	}
+	rec.last = now
+	rec.messages[message] = true
+	if len(rec.messages) >= aggregateMaxEvents {
+		key = base
+		message = "(combined from similar events): " + message
+	}
+	ns := ref.Namespace
+	if ns == "" {
+		ns = "default"
+	}
+	res := ResourceFor[*api.Event](r.client)
+	if prev := r.seen[key]; prev != nil {
+		if cur, err := r.client.Get(res, prev.Namespace, prev.Name); err == nil {
+			ev := cur.(*api.Event).DeepCopy()
+			ev.Count++
+			ev.Message = message
+			ev.LastTimestamp = api.NewTime(now)
+			if out, err := r.client.Update(res, ev.Namespace, ev, apiserver.UpdateOptions{}); err == nil {
+				r.seen[key] = out.(*api.Event)
+				return
+			}
+		}
+	}
+	ev := &api.Event{
+		ObjectMeta:          api.ObjectMeta{Name: r.eventName(ns, ref.Name, now), Namespace: ns},
+		InvolvedObject:      ref,
+		Reason:              reason,
+		Message:             message,
+		Source:              api.EventSource{Component: r.component, Host: r.host},
+		FirstTimestamp:      api.NewTime(now),
+		LastTimestamp:       api.NewTime(now),
+		Count:               1,
+		Type:                eventType,
+		ReportingController: r.component,
+		ReportingInstance:   r.host,
+	}
+	if out, err := r.client.Create(res, ns, ev, apiserver.CreateOptions{}); err == nil {
+		r.seen[key] = out.(*api.Event)
+	}
+}
+
+// eventName is upstream's "<object>.<hex nanoseconds>", nudged forward a
+// nanosecond when two events of an object share a virtual instant.
+func (r *Recorder) eventName(ns, object string, now time.Time) string {
+	res := ResourceFor[*api.Event](r.client)
+	n := now.UnixNano()
+	for {
+		name := fmt.Sprintf("%s.%x", object, n)
+		if _, err := r.client.Get(res, ns, name); err != nil {
+			return name
+		}
+		n++
+	}
+}
+
+// ReferenceTo is an ObjectReference to obj.
+func ReferenceTo(obj api.Object) api.ObjectReference {
+	m, t := obj.GetObjectMeta(), obj.GetTypeMeta()
+	return api.ObjectReference{
+		Kind: t.Kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID,
+		APIVersion: t.APIVersion, ResourceVersion: m.ResourceVersion,
+	}
+}
