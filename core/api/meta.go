@@ -9,8 +9,8 @@ import (
 
 // TypeMeta is inlined into every object: apiVersion and kind.
 type TypeMeta struct {
-	APIVersion string `json:"apiVersion,omitempty"`
 	Kind       string `json:"kind,omitempty"`
+	APIVersion string `json:"apiVersion,omitempty"`
 }
 
 // ObjectMeta is metav1.ObjectMeta, field for field where kubeplay uses it.
