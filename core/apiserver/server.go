@@ -297,7 +297,7 @@ func (s *Server) Watch(res *Resource, namespace string, opts ListOptions, fn fun
 		}
 		evs, ok := st.since(rv)
 		if !ok {
-			return nil, apierrors.NewGone(fmt.Sprintf("too old resource version: %d (%d)", rv, st.oldestRV+1))
+			return nil, apierrors.NewResourceExpired(fmt.Sprintf("too old resource version: %d (%d)", rv, st.oldestRV+1))
 		}
 		for _, ev := range evs {
 			w.deliver(ev)
