@@ -1,8 +1,10 @@
 package sim
 
 import (
+	"kubeplay/core/controller/deployment"
 	"kubeplay/core/controller/garbagecollector"
 	"kubeplay/core/controller/namespace"
+	"kubeplay/core/controller/replicaset"
 )
 
 // startControllers builds the controllers of kube-controller-manager, in
@@ -11,4 +13,6 @@ func (c *Cluster) startControllers() {
 	ctx := c.ControllerContext()
 	c.AddWorker(namespace.NewController(ctx))
 	c.AddWorker(garbagecollector.NewGarbageCollector(ctx))
+	c.AddWorker(deployment.NewDeploymentController(ctx))
+	c.AddWorker(replicaset.NewReplicaSetController(ctx))
 }

@@ -79,7 +79,10 @@ func (t *Terminal) kubectl(ctx *shell.Context, args []string) int {
 			return code
 		},
 	}
-	return kubectl.Run(env, args)
+	code := kubectl.Run(env, args)
+	// The control plane reacts to each command before the next one runs.
+	t.Cluster.Settle()
+	return code
 }
 
 func (t *Terminal) fetch(url string) ([]byte, error) {

@@ -24,6 +24,17 @@ type IntOrString struct {
 // FromInt returns an int value.
 func FromInt(v int) IntOrString { return IntOrString{Type: Int, IntVal: int32(v)} }
 
+// FromInt32 returns an int value.
+func FromInt32(v int32) IntOrString { return IntOrString{Type: Int, IntVal: v} }
+
+// Parse reads an int32 when s is one, else keeps s as a string.
+func Parse(s string) IntOrString {
+	if i, err := strconv.ParseInt(s, 10, 32); err == nil {
+		return FromInt32(int32(i))
+	}
+	return FromString(s)
+}
+
 // FromString returns a string value such as "25%".
 func FromString(s string) IntOrString { return IntOrString{Type: String, StrVal: s} }
 
@@ -33,6 +44,15 @@ func (v IntOrString) String() string {
 		return v.StrVal
 	}
 	return strconv.Itoa(int(v.IntVal))
+}
+
+// IntValue is the int, or the string read as an int (0 when it is not one).
+func (v IntOrString) IntValue() int {
+	if v.Type == String {
+		i, _ := strconv.Atoi(v.StrVal)
+		return i
+	}
+	return int(v.IntVal)
 }
 
 func (v IntOrString) MarshalJSON() ([]byte, error) {

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"kubeplay/core/apiserver"
+	"kubeplay/core/sim"
+)
+
+// runServe is `kubeplay serve`: the built site and the Kubernetes API on
+// one address, the virtual clock following the wall clock (--speed times
+// faster).
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", defaultAddr(), "address to listen on")
+	kubeconfig := fs.String("kubeconfig", "", "write a kubeconfig for this server to FILE")
+	speed := fs.Float64("speed", 1, "virtual seconds per wall-clock second")
+	dir := fs.String("dir", "dist", "directory of the built site")
+	seed := fs.Uint64("seed", 1, "random seed of the simulated cluster")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *speed <= 0 {
+		fmt.Fprintln(stderr, "kubeplay serve: --speed must be positive")
+		return 2
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "kubeplay serve: %v\n", err)
+		return 1
+	}
+	url := "http://" + ln.Addr().String()
+	if *kubeconfig != "" {
+		if err := os.WriteFile(*kubeconfig, []byte(kubeconfigFor(url)), 0o600); err != nil {
+			fmt.Fprintf(stderr, "kubeplay serve: %v\n", err)
+			return 1
+		}
+	}
+	c := sim.NewDefault(sim.Options{Seed: *seed})
+	c.AddDefaultNode()
+	c.Settle()
+	e := &engine{cluster: c, speed: *speed, last: time.Now()}
+	go e.follow()
+	mux := http.NewServeMux()
+	api := &apiserver.Handler{Server: c.API, Actor: "kubectl"}
+	mux.Handle("/", http.FileServer(http.Dir(*dir)))
+	for _, p := range []string{"/api", "/api/", "/apis", "/apis/", "/version", "/healthz", "/readyz", "/livez"} {
+		mux.Handle(p, e.locked(api))
+	}
+	fmt.Fprintf(stdout, "kubeplay: serving %s (site from %s/, Kubernetes API at %s)\n", url, *dir, url)
+	if err := http.Serve(ln, mux); err != nil {
+		fmt.Fprintf(stderr, "kubeplay serve: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func defaultAddr() string {
+	if p := os.Getenv("PORT"); p != "" {
+		return "127.0.0.1:" + p
+	}
+	return "127.0.0.1:8080"
+}
+
+// engine serialises everything that drives the cluster: API requests and
+// the clock that follows the wall clock.
+type engine struct {
+	mu      sync.Mutex
+	cluster *sim.Cluster
+	speed   float64
+	last    time.Time
+}
+
+func (e *engine) follow() {
+	for range time.Tick(100 * time.Millisecond) {
+		e.mu.Lock()
+		now := time.Now()
+		d := time.Duration(float64(now.Sub(e.last)) * e.speed)
+		e.last = now
+		e.cluster.Advance(d)
+		e.mu.Unlock()
+	}
+}
+
+func (e *engine) locked(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		h.ServeHTTP(w, r)
+		e.cluster.Settle()
+	})
+}
+
+func kubeconfigFor(url string) string {
+	return strings.ReplaceAll(`apiVersion: v1
+kind: Config
+clusters:
+- cluster:
+    server: URL
+  name: kubeplay
+contexts:
+- context:
+    cluster: kubeplay
+    user: kubeplay
+  name: kubeplay
+current-context: kubeplay
+users:
+- name: kubeplay
+  user: {}
+`, "URL", url)
+}

@@ -1,0 +1,276 @@
+package apiserver
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+
+	"kubeplay/core/api"
+	"kubeplay/core/api/codec"
+	apierrors "kubeplay/core/api/errors"
+	"kubeplay/core/api/fields"
+	"kubeplay/core/api/labels"
+)
+
+// Handler serves the server on Kubernetes' REST paths: discovery, /version
+// and the verbs on /api/v1/... and /apis/GROUP/VERSION/.... It does no
+// locking: the caller serialises requests with everything else that drives
+// the simulation, and lets the cluster settle after writes.
+type Handler struct {
+	Server *Server
+	// Actor names the writer in the trace ("kubectl").
+	Actor string
+}
+
+// Version is what /version reports.
+var Version = map[string]string{
+	"major": "1", "minor": "32", "gitVersion": "v1.32.0", "gitCommit": "kubeplay",
+	"gitTreeState": "clean", "buildDate": "2024-12-11T00:00:00Z", "goVersion": "go1.23.4",
+	"compiler": "gc", "platform": "linux/amd64",
+}
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	path := strings.TrimSuffix(r.URL.Path, "/")
+	switch {
+	case path == "/version":
+		writeJSON(w, http.StatusOK, Version)
+		return
+	case path == "/api":
+		writeJSON(w, http.StatusOK, map[string]any{"kind": "APIVersions", "versions": []string{"v1"},
+			"serverAddressByClientCIDRs": []any{map[string]string{"clientCIDR": "0.0.0.0/0", "serverAddress": r.Host}}})
+		return
+	case path == "/apis":
+		writeJSON(w, http.StatusOK, h.groupList())
+		return
+	case path == "/healthz" || path == "/readyz" || path == "/livez":
+		w.Header().Set("Content-Type", "text/plain")
+		io.WriteString(w, "ok")
+		return
+	}
+	parts := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	var group, version string
+	switch {
+	case len(parts) >= 2 && parts[0] == "api":
+		version, parts = parts[1], parts[2:]
+	case len(parts) >= 3 && parts[0] == "apis":
+		group, version, parts = parts[1], parts[2], parts[3:]
+	case len(parts) == 2 && parts[0] == "apis":
+		writeJSON(w, http.StatusOK, h.group(parts[1]))
+		return
+	default:
+		writeStatus(w, apierrors.FromStatus(api.Status{Status: "Failure", Message: "the server could not find the requested resource", Reason: "NotFound", Code: 404}))
+		return
+	}
+	if len(parts) == 0 {
+		writeJSON(w, http.StatusOK, h.resourceList(group, version))
+		return
+	}
+	ns := ""
+	if parts[0] == "namespaces" && len(parts) >= 3 {
+		ns, parts = parts[1], parts[2:]
+	}
+	res, ok := h.Server.Registry.Get(group, parts[0])
+	if !ok || !h.Server.Registry.ServesVersion(res, version) {
+		writeStatus(w, apierrors.FromStatus(api.Status{Status: "Failure", Message: "the server could not find the requested resource", Reason: "NotFound", Code: 404}))
+		return
+	}
+	name, sub := "", ""
+	if len(parts) > 1 {
+		name = parts[1]
+	}
+	if len(parts) > 2 {
+		sub = parts[2]
+	}
+	obj, err := h.serveResource(r, res, ns, name, sub)
+	if err != nil {
+		writeStatus(w, err)
+		return
+	}
+	code := http.StatusOK
+	if r.Method == http.MethodPost {
+		code = http.StatusCreated
+	}
+	writeJSON(w, code, obj)
+}
+
+func (h *Handler) serveResource(r *http.Request, res *Resource, ns, name, sub string) (any, error) {
+	s := h.Server
+	prev := s.Actor
+	if h.Actor != "" {
+		s.Actor = h.Actor
+	}
+	defer func() { s.Actor = prev }()
+	q := r.URL.Query()
+	dryRun := q.Get("dryRun") == "All"
+	body, err := io.ReadAll(io.LimitReader(r.Body, 3<<20))
+	if err != nil {
+		return nil, apierrors.NewBadRequest(err.Error())
+	}
+	switch r.Method {
+	case http.MethodGet:
+		if name != "" {
+			return s.Get(res, ns, name)
+		}
+		return h.list(res, ns, q.Get("labelSelector"), q.Get("fieldSelector"))
+	case http.MethodPost:
+		obj, err := decodeBody(res, body, q.Get("fieldValidation") == "Strict")
+		if err != nil {
+			return nil, err
+		}
+		return s.Create(res, ns, obj, CreateOptions{DryRun: dryRun})
+	case http.MethodPut:
+		obj, err := decodeBody(res, body, q.Get("fieldValidation") == "Strict")
+		if err != nil {
+			return nil, err
+		}
+		return s.Update(res, ns, obj, UpdateOptions{DryRun: dryRun, Subresource: sub})
+	case http.MethodPatch:
+		ct := r.Header.Get("Content-Type")
+		if i := strings.IndexByte(ct, ';'); i >= 0 {
+			ct = ct[:i]
+		}
+		return s.Patch(res, ns, name, ct, body, PatchOptions{DryRun: dryRun, Subresource: sub})
+	case http.MethodDelete:
+		var opts api.DeleteOptions
+		if len(strings.TrimSpace(string(body))) > 0 {
+			if err := codec.DecodeInto(body, &opts, codec.DecodeOptions{}); err != nil {
+				return nil, apierrors.NewBadRequest(err.Error())
+			}
+		}
+		if p := q.Get("propagationPolicy"); p != "" {
+			opts.PropagationPolicy = &p
+		}
+		r, err := s.Delete(res, ns, name, opts)
+		if err != nil {
+			return nil, err
+		}
+		if r.Gone && res.Kind != "Pod" {
+			return api.Status{TypeMeta: api.TypeMeta{Kind: "Status", APIVersion: "v1"}, Status: "Success",
+				Details: &api.StatusDetails{Name: name, Group: res.Group, Kind: res.Name, UID: r.Object.GetObjectMeta().UID}}, nil
+		}
+		return r.Object, nil
+	}
+	return nil, apierrors.NewMethodNotSupported(apierrors.GroupResource{Group: res.Group, Resource: res.Name}, strings.ToLower(r.Method))
+}
+
+func (h *Handler) list(res *Resource, ns, labelSel, fieldSel string) (any, error) {
+	sel, err := labels.Parse(labelSel)
+	if err != nil {
+		return nil, apierrors.NewBadRequest("unable to parse requirement: " + err.Error())
+	}
+	fsel, err := fields.Parse(fieldSel)
+	if err != nil {
+		return nil, apierrors.NewBadRequest(err.Error())
+	}
+	objs, rv := h.Server.List(res, ns, ListOptions{Filter: func(o api.Object) bool {
+		return sel.Matches(labels.Set(o.GetObjectMeta().Labels)) && fsel.Matches(FieldSet(o))
+	}})
+	items := make([]any, 0, len(objs))
+	for _, o := range objs {
+		items = append(items, o)
+	}
+	return map[string]any{"kind": res.Kind + "List", "apiVersion": res.APIVersion(),
+		"metadata": map[string]string{"resourceVersion": rv}, "items": items}, nil
+}
+
+func decodeBody(res *Resource, body []byte, strict bool) (api.Object, error) {
+	obj, err := codec.Decode(body, codec.DecodeOptions{Strict: strict, Default: api.GroupVersionKind{Group: res.Group, Version: res.Version, Kind: res.Kind}})
+	var se *codec.StrictDecodingError
+	if errors.As(err, &se) {
+		return nil, apierrors.NewBadRequest(res.Kind + " in version \"" + res.Version + "\" cannot be handled as a " + res.Kind + ": " + err.Error())
+	}
+	if err != nil {
+		return nil, apierrors.NewBadRequest(err.Error())
+	}
+	return obj, nil
+}
+
+func (h *Handler) groupList() map[string]any {
+	var groups []any
+	for _, g := range h.Server.Registry.Groups() {
+		if g == "" {
+			continue
+		}
+		groups = append(groups, h.group(g))
+	}
+	return map[string]any{"kind": "APIGroupList", "apiVersion": "v1", "groups": groups}
+}
+
+func (h *Handler) group(name string) map[string]any {
+	seen := map[string]bool{}
+	var versions []any
+	preferred := ""
+	for _, res := range h.Server.Registry.All() {
+		if res.Group != name {
+			continue
+		}
+		for _, v := range h.Server.Registry.Versions(res) {
+			if !seen[v] {
+				seen[v] = true
+				versions = append(versions, map[string]string{"groupVersion": name + "/" + v, "version": v})
+				if preferred == "" {
+					preferred = v
+				}
+			}
+		}
+	}
+	return map[string]any{"kind": "APIGroup", "apiVersion": "v1", "name": name, "versions": versions,
+		"preferredVersion": map[string]string{"groupVersion": name + "/" + preferred, "version": preferred}}
+}
+
+func (h *Handler) resourceList(group, version string) map[string]any {
+	gv := version
+	if group != "" {
+		gv = group + "/" + version
+	}
+	var list []any
+	for _, res := range h.Server.Registry.All() {
+		if res.Group != group || !h.Server.Registry.ServesVersion(res, version) {
+			continue
+		}
+		entry := map[string]any{"name": res.Name, "singularName": res.Singular, "namespaced": res.Namespaced,
+			"kind": res.Kind, "verbs": res.Verbs}
+		if len(res.ShortNames) > 0 {
+			entry["shortNames"] = res.ShortNames
+		}
+		if len(res.Categories) > 0 {
+			entry["categories"] = res.Categories
+		}
+		list = append(list, entry)
+		if res.Status {
+			list = append(list, map[string]any{"name": res.Name + "/status", "singularName": "", "namespaced": res.Namespaced,
+				"kind": res.Kind, "verbs": []string{"get", "patch", "update"}})
+		}
+	}
+	return map[string]any{"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": gv, "resources": list}
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		writeStatus(w, apierrors.NewInternalError(err))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	w.Write(b)
+}
+
+func writeStatus(w http.ResponseWriter, err error) {
+	var st interface{ Status() api.Status }
+	s := api.Status{Status: "Failure", Message: err.Error(), Code: 500, Reason: "InternalError"}
+	if errors.As(err, &st) {
+		s = st.Status()
+	}
+	s.TypeMeta = api.TypeMeta{Kind: "Status", APIVersion: "v1"}
+	b, _ := json.Marshal(s)
+	w.Header().Set("Content-Type", "application/json")
+	code := int(s.Code)
+	if code == 0 {
+		code = 500
+	}
+	w.WriteHeader(code)
+	w.Write(b)
+}

@@ -1,0 +1,72 @@
+package kubectl
+
+// Config is the kubeconfig kubectl reads: clusters, users, contexts and the
+// current context. kubectl changes it in place; the caller persists it.
+type Config struct {
+	CurrentContext string
+	Clusters       []*ConfigCluster
+	Users          []string
+	Contexts       []*ConfigContext
+}
+
+// ConfigCluster is a kubeconfig cluster entry.
+type ConfigCluster struct {
+	Name   string
+	Server string
+}
+
+// ConfigContext is a kubeconfig context entry.
+type ConfigContext struct {
+	Name      string
+	Cluster   string
+	AuthInfo  string
+	Namespace string
+}
+
+// NewConfig is the kubeconfig kubeadm writes for its admin.
+func NewConfig() *Config {
+	return &Config{
+		CurrentContext: "kubernetes-admin@kubernetes",
+		Clusters:       []*ConfigCluster{{Name: "kubernetes", Server: "https://127.0.0.1:6443"}},
+		Users:          []string{"kubernetes-admin"},
+		Contexts:       []*ConfigContext{{Name: "kubernetes-admin@kubernetes", Cluster: "kubernetes", AuthInfo: "kubernetes-admin"}},
+	}
+}
+
+// Namespace is the current context's namespace, "default" when unset.
+func (c *Config) Namespace() string {
+	if ctx := c.current(); ctx != nil && ctx.Namespace != "" {
+		return ctx.Namespace
+	}
+	return "default"
+}
+
+func (c *Config) current() *ConfigContext { return c.context(c.CurrentContext) }
+
+func (c *Config) context(name string) *ConfigContext {
+	for _, ctx := range c.Contexts {
+		if ctx.Name == name {
+			return ctx
+		}
+	}
+	return nil
+}
+
+func (c *Config) cluster(name string) *ConfigCluster {
+	for _, cl := range c.Clusters {
+		if cl.Name == name {
+			return cl
+		}
+	}
+	return nil
+}
+
+// server is the current cluster's address.
+func (c *Config) server() string {
+	if ctx := c.current(); ctx != nil {
+		if cl := c.cluster(ctx.Cluster); cl != nil {
+			return cl.Server
+		}
+	}
+	return "http://localhost:8080"
+}

@@ -1,0 +1,110 @@
+package vfs
+
+import (
+	"sort"
+)
+
+// mount makes a directory of src appear at a path of the FS holding it.
+type mount struct {
+	src     *FS
+	srcPath string
+}
+
+// MountInfo describes one mount, as Mounts lists them.
+type MountInfo struct {
+	Target     string // where it appears, inside the FS that holds the mount
+	Source     *FS
+	SourcePath string
+}
+
+// Mount makes the directory srcPath of src appear at target, creating
+// target's directories if missing. Both sides then see the same files:
+// this is how a pod's containers share an emptyDir. The mount is recorded
+// on the FS that owns target (after crossing any mounts on the way).
+func (f *FS) Mount(target string, src *FS, srcPath string) error {
+	if src == nil {
+		return perr("mount", target, ErrInvalid)
+	}
+	sp := Clean("/", srcPath)
+	sn, err := src.lookup(sp)
+	if err != nil {
+		return perr("mount", srcPath, err)
+	}
+	if !sn.isDir() {
+		return perr("mount", srcPath, ErrNotDir)
+	}
+	if err := f.MkdirAll(target, defaultDir); err != nil {
+		return err
+	}
+	l, err := f.existing("mount", target)
+	if err != nil {
+		return err
+	}
+	if l.parent == nil {
+		return perr("mount", target, ErrBusy)
+	}
+	if !l.node.isDir() {
+		return perr("mount", target, ErrNotDir)
+	}
+	// A mount on top of a mount point would hide the one below; refuse it.
+	if l.mountPoint {
+		return perr("mount", target, ErrBusy)
+	}
+	l.fs.mounts[l.path] = &mount{src: src, srcPath: sp}
+	return nil
+}
+
+// Unmount removes the mount at target, uncovering the directory below.
+func (f *FS) Unmount(target string) error {
+	clean := Clean("/", target)
+	// Find the FS holding the mount: resolve the parent, then look for the
+	// last component in that FS's table.
+	l, err := f.walk(clean)
+	if err != nil {
+		return perr("umount", target, err)
+	}
+	if !l.mountPoint {
+		return perr("umount", target, ErrInvalid)
+	}
+	parentDir, name := splitParent(clean)
+	pl, err := f.walk(parentDir)
+	if err != nil || pl.node == nil {
+		return perr("umount", target, ErrInvalid)
+	}
+	key := pl.path + "/" + name
+	if pl.path == "/" {
+		key = "/" + name
+	}
+	if pl.fs.mounts[key] == nil {
+		return perr("umount", target, ErrInvalid)
+	}
+	delete(pl.fs.mounts, key)
+	return nil
+}
+
+func splitParent(clean string) (string, string) {
+	for i := len(clean) - 1; i >= 0; i-- {
+		if clean[i] == '/' {
+			if i == 0 {
+				return "/", clean[1:]
+			}
+			return clean[:i], clean[i+1:]
+		}
+	}
+	return "/", clean
+}
+
+// Mounts lists the mounts recorded on f, sorted by target.
+func (f *FS) Mounts() []MountInfo {
+	keys := make([]string, 0, len(f.mounts))
+	for k := range f.mounts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]MountInfo, 0, len(keys))
+	for _, k := range keys {
+		m := f.mounts[k]
+		out = append(out, MountInfo{Target: k, Source: m.src, SourcePath: m.srcPath})
+	}
+	return out
+}
