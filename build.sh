@@ -65,7 +65,7 @@ cmd_test() {
 		pkg=${spec%%:*}
 		fn=${spec##*:}
 		echo "-- $fn in $pkg"
-		$GO test -run='^$' -fuzz="^${fn}\$" -fuzztime="$fuzztime" "$pkg"
+		$GO test -run='^$' -fuzz="^${fn}\$" -fuzztime="$fuzztime" -fuzzminimizetime=2s "$pkg"
 	done
 	step "session transcripts (kubeplay run --check)"
 	build_native

@@ -1,4 +1,4 @@
-package api
+package api_test
 
 import (
 	"bytes"
@@ -8,7 +8,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/goccy/go-yaml"
+	"kubeplay/core/api"
+	"kubeplay/core/api/codec"
 )
 
 // Each testdata/roundtrip file is an object as a v1.32 API server returns
@@ -25,15 +26,15 @@ func TestRealObjectsRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			in, err := yaml.YAMLToJSON(src)
+			in, err := codec.YAMLToJSON(src)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var tm TypeMeta
+			var tm api.TypeMeta
 			if err := json.Unmarshal(in, &tm); err != nil {
 				t.Fatal(err)
 			}
-			obj, ok := New(tm.APIVersion, tm.Kind)
+			obj, ok := api.New(tm.APIVersion, tm.Kind)
 			if !ok {
 				t.Fatalf("%s %s is not served", tm.APIVersion, tm.Kind)
 			}

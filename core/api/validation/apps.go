@@ -310,7 +310,9 @@ func validateStatefulSetSpec(spec *api.StatefulSetSpec, fldPath *field.Path) fie
 
 type rollingUpdateStatefulSetValue struct{}
 
-func (rollingUpdateStatefulSetValue) String() string { return "&apps.RollingUpdateStatefulSetStrategy{...}" }
+func (rollingUpdateStatefulSetValue) String() string {
+	return "&apps.RollingUpdateStatefulSetStrategy{...}"
+}
 
 type statefulSetStrategyValue api.StatefulSetUpdateStrategy
 

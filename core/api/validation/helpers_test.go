@@ -103,9 +103,9 @@ func sel(kv ...string) *api.LabelSelector {
 	return &api.LabelSelector{MatchLabels: m}
 }
 
-func i32(v int32) *int32 { return &v }
-func i64(v int64) *int64 { return &v }
-func str(s string) *string { return &s }
+func i32(v int32) *int32             { return &v }
+func i64(v int64) *int64             { return &v }
+func str(s string) *string           { return &s }
 func qty(s string) resource.Quantity { return resource.MustParse(s) }
 func ios(s string) *intstr.IntOrString {
 	v := intstr.FromString(s)

@@ -68,7 +68,7 @@ func decodeValue(data []byte) (any, error) {
 		}
 		return nil, err
 	}
-	return convertNumbers(v), nil
+	return convertNumbers(v)
 }
 
 // decodeObject parses a JSON object; null gives an empty map.
@@ -88,29 +88,32 @@ func decodeObject(data []byte) (map[string]any, error) {
 	return m, nil
 }
 
-func convertNumbers(v any) any {
+func convertNumbers(v any) (any, error) {
+	var err error
 	switch t := v.(type) {
 	case map[string]any:
 		for k, e := range t {
-			t[k] = convertNumbers(e)
+			if t[k], err = convertNumbers(e); err != nil {
+				return nil, err
+			}
 		}
-		return t
 	case []any:
 		for i, e := range t {
-			t[i] = convertNumbers(e)
+			if t[i], err = convertNumbers(e); err != nil {
+				return nil, err
+			}
 		}
-		return t
 	case json.Number:
 		if i, err := t.Int64(); err == nil {
-			return i
+			return i, nil
 		}
-		if f, err := t.Float64(); err == nil {
-			return f
+		f, err := t.Float64()
+		if err != nil {
+			return nil, fmt.Errorf("json: cannot unmarshal number %s into Go value of type float64", t)
 		}
-		return string(t)
-	default:
-		return v
+		return f, nil
 	}
+	return v, nil
 }
 
 // sortedKeys returns m's keys in order, so no walk depends on map order.

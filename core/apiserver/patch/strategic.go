@@ -572,42 +572,42 @@ func mergeSliceWithSpecialElements(original, patch []any, mergeKey string) ([]an
 	return original, rest, nil
 }
 
-// deleteMatchingEntries removes the items with the merge key value. It
-// shifts items within the list's own backing array, as upstream does:
-// the caller's view of the original list (used for ordering) sees that.
+// deleteMatchingEntries removes the items with the merge key value,
+// compacting within the list's own backing array as upstream's in-place
+// removal does: the caller's view of the original list (used for
+// ordering) sees the shifted items and any items appended after.
 func deleteMatchingEntries(original []any, mergeKey string, value any) ([]any, error) {
-	for {
-		_, i, found, err := findMapInSlice(original, mergeKey, value)
-		if err != nil {
-			return nil, err
+	kept := original[:0]
+	for _, v := range original {
+		m := v.(map[string]any) // every item is a map: sliceElementType checked
+		if mv, ok := m[mergeKey]; ok && keyEqual(mv, value) {
+			continue
 		}
-		if !found {
-			return original, nil
-		}
-		original = append(original[:i], original[i+1:]...)
+		kept = append(kept, v)
 	}
+	return kept, nil
 }
 
 func mergeSliceWithoutSpecialElements(original, patch []any, mergeKey string, s *schemaType, opts mergeOptions) ([]any, error) {
+	byKey := newListIndex(original, mergeKeyOf(mergeKey))
 	for _, v := range patch {
 		m := v.(map[string]any)
 		value, ok := m[mergeKey]
 		if !ok {
 			return nil, errNoMergeKey(m, mergeKey)
 		}
-		orig, i, found, err := findMapInSlice(original, mergeKey, value)
-		if err != nil {
-			return nil, err
-		}
-		if !found {
+		i := byKey.find(value)
+		if i < 0 {
 			original = append(original, v)
+			byKey.appended(original)
 			continue
 		}
-		merged, err := mergeMap(orig, m, s, opts)
+		merged, err := mergeMap(original[i].(map[string]any), m, s, opts)
 		if err != nil {
 			return nil, err
 		}
 		original[i] = merged
+		byKey.replaced(original, i, value)
 	}
 	return original, nil
 }
@@ -626,27 +626,34 @@ func findMapInSlice(list []any, key string, value any) (map[string]any, int, boo
 }
 
 func deleteFromSlice(current, toDelete []any) []any {
+	del := newListIndex(toDelete, identity)
 	out := make([]any, 0, len(current))
 	for _, v := range current {
-		if indexOfScalar(toDelete, v) < 0 {
+		if del.find(v) < 0 {
 			out = append(out, v)
 		}
 	}
 	return out
 }
 
-func indexOfScalar(list []any, v any) int {
-	for i, e := range list {
-		if keyEqual(e, v) {
-			return i
-		}
-	}
-	return -1
-}
-
 // deduplicateScalars drops repeated values the way upstream does (a
 // repeat's slot takes the last element), which decides later ordering.
+// That walk is quadratic, so very long lists keep first occurrences.
 func deduplicateScalars(s []any) []any {
+	if !hasDuplicates(s) {
+		return s
+	}
+	if len(s) > quadraticLimit {
+		seen := newListIndex(nil, identity)
+		out := s[:0]
+		for _, v := range s {
+			if seen.find(v) < 0 {
+				out = append(out, v)
+				seen.add(v)
+			}
+		}
+		return out
+	}
 	last := len(s) - 1
 	for i := 0; i < last; i++ {
 		for j := i + 1; j <= last; j++ {
@@ -664,6 +671,7 @@ func deduplicateScalars(s []any) []any {
 // partitionPrimitives splits list into the values present in by and the
 // rest, each keeping list's order.
 func partitionPrimitives(list, by []any) ([]any, []any, error) {
+	present := newListIndex(by, identity)
 	in := make([]any, 0, len(list))
 	rest := make([]any, 0, len(list))
 	for _, v := range list {
@@ -672,7 +680,7 @@ func partitionPrimitives(list, by []any) ([]any, []any, error) {
 			// Upstream hashes these and panics; refuse instead.
 			return nil, nil, errBadPatchFormatForSetOrder
 		}
-		if indexOfScalar(by, v) >= 0 {
+		if present.find(v) >= 0 {
 			in = append(in, v)
 		} else {
 			rest = append(rest, v)
@@ -684,6 +692,13 @@ func partitionPrimitives(list, by []any) ([]any, []any, error) {
 // partitionMaps splits list into the maps whose merge key appears in by
 // and the rest.
 func partitionMaps(list, by []any, mergeKey string) ([]any, []any, error) {
+	allMaps := true
+	for _, v := range by {
+		if _, ok := v.(map[string]any); !ok {
+			allMaps = false
+		}
+	}
+	present := newListIndex(by, mergeKeyOf(mergeKey))
 	in := make([]any, 0, len(list))
 	rest := make([]any, 0, len(list))
 	for _, v := range list {
@@ -695,9 +710,15 @@ func partitionMaps(list, by []any, mergeKey string) ([]any, []any, error) {
 		if !ok {
 			return nil, nil, errNoMergeKey(m, mergeKey)
 		}
-		_, _, found, err := findMapInSlice(by, mergeKey, value)
-		if err != nil {
-			return nil, nil, err
+		found := false
+		if allMaps {
+			found = present.find(value) >= 0
+		} else {
+			// Keep upstream's error for a non-map met before a match.
+			var err error
+			if _, _, found, err = findMapInSlice(by, mergeKey, value); err != nil {
+				return nil, nil, err
+			}
 		}
 		if found {
 			in = append(in, v)
@@ -725,6 +746,8 @@ func normalizeElementOrder(patch, serverOnly, patchOrder, serverOrder []any, mer
 // mergeSortedSlice interleaves two ordered lists: a server-only item goes
 // first only when both items are in the server's order and it is earlier.
 func mergeSortedSlice(left, right, serverOrder []any, mergeKey string, kind valueKind) []any {
+	order := newListIndex(serverOrder, orderKeyOf(mergeKey, kind))
+	key := orderKeyOf(mergeKey, kind)
 	out := make([]any, 0, len(left)+len(right))
 	i, j := 0, 0
 	for i < len(left) || j < len(right) {
@@ -736,8 +759,8 @@ func mergeSortedSlice(left, right, serverOrder []any, mergeKey string, kind valu
 			out = append(out, left[i])
 			i++
 		default:
-			li := indexIn(serverOrder, left[i], mergeKey, kind)
-			ri := indexIn(serverOrder, right[j], mergeKey, kind)
+			li := order.find(key(left[i]))
+			ri := order.find(key(right[j]))
 			if li >= 0 && ri >= 0 && li < ri {
 				out = append(out, left[i])
 				i++
@@ -750,26 +773,19 @@ func mergeSortedSlice(left, right, serverOrder []any, mergeKey string, kind valu
 	return out
 }
 
-// indexIn finds v in list: by merge key value for maps, by value
-// otherwise.
-func indexIn(list []any, v any, mergeKey string, kind valueKind) int {
-	key := func(item any) any {
-		if kind != kindMap {
-			return item
-		}
+// orderKeyOf is what ordering compares items by: the merge key value
+// for maps (nil when an item is not a map), the item itself otherwise.
+func orderKeyOf(mergeKey string, kind valueKind) func(any) any {
+	if kind != kindMap {
+		return identity
+	}
+	return func(item any) any {
 		m, ok := item.(map[string]any)
 		if !ok {
 			return nil
 		}
 		return m[mergeKey]
 	}
-	want := key(v)
-	for i, e := range list {
-		if keyEqual(want, key(e)) {
-			return i
-		}
-	}
-	return -1
 }
 
 // extractToDeleteItems splits "$patch: delete" items from the others.
@@ -817,14 +833,31 @@ func normalizeSliceOrder(items, order []any, mergeKey string, kind valueKind) ([
 			return nil, err
 		}
 	}
-	sort.SliceStable(items, func(i, j int) bool {
-		if ii := indexIn(order, items[i], mergeKey, kind); ii >= 0 {
-			if ij := indexIn(order, items[j], mergeKey, kind); ij >= 0 {
-				return ii < ij
-			}
+	orderIdx := newListIndex(order, orderKeyOf(mergeKey, kind))
+	key := orderKeyOf(mergeKey, kind)
+	pos := make([]int, len(items))
+	for i, it := range items {
+		pos[i] = orderIdx.find(key(it))
+	}
+	// Upstream's comparator: items both found sort by their place; any
+	// other pair counts as "less". Sorting an index slice keeps each
+	// item's looked-up place with it.
+	idx := make([]int, len(items))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(i, j int) bool {
+		pi, pj := pos[idx[i]], pos[idx[j]]
+		if pi >= 0 && pj >= 0 {
+			return pi < pj
 		}
 		return true
 	})
+	sorted := make([]any, len(items))
+	for i, k := range idx {
+		sorted[i] = items[k]
+	}
+	items = sorted
 	return append(items, del...), nil
 }
 

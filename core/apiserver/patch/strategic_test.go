@@ -1,7 +1,9 @@
 package patch
 
 import (
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -198,5 +200,41 @@ func TestStrategicMergePatchNeedsASchema(t *testing.T) {
 	_, err := StrategicMergePatch([]byte(`{}`), []byte(`{}`), KindSchema("Widget"))
 	if err == nil || err.Error() != "strategic merge patch format is not supported" || errorCode(err) != http.StatusBadRequest {
 		t.Errorf("got %v", err)
+	}
+}
+
+func TestStrategicMergePatchLongListsStayFast(t *testing.T) {
+	// Upstream's list handling is quadratic; a long list from a user must
+	// not stall the simulation.
+	const n = 20000
+	var doc, p strings.Builder
+	doc.WriteString(`{"metadata":{"finalizers":[`)
+	p.WriteString(`{"metadata":{"finalizers":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			doc.WriteString(",")
+			p.WriteString(",")
+		}
+		fmt.Fprintf(&doc, `"f%d"`, i)
+		fmt.Fprintf(&p, `"g%d","f%d"`, i, i)
+	}
+	doc.WriteString(`]},"spec":{"containers":[`)
+	p.WriteString(`]},"spec":{"containers":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			doc.WriteString(",")
+			p.WriteString(",")
+		}
+		fmt.Fprintf(&doc, `{"name":"c%d","image":"x"}`, i)
+		fmt.Fprintf(&p, `{"name":"c%d","image":"y"}`, n-1-i)
+	}
+	doc.WriteString(`]}}`)
+	p.WriteString(`]}}`)
+	out, err := StrategicMergePatch([]byte(doc.String()), []byte(p.String()), KindSchema("Pod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `"g0","f0","g1"`) || strings.Contains(string(out), `"image":"x"`) {
+		t.Errorf("unexpected result: %.200s", out)
 	}
 }

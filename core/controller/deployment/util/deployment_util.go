@@ -217,23 +217,17 @@ func IsRollingUpdate(d *api.Deployment) bool {
 	return d.Spec.Strategy.Type == api.RollingUpdateDeploymentStrategyType
 }
 
-// scaled is an int-or-percent resolved against total.
+// scaled is an int-or-percent resolved against total (0 when malformed;
+// validation keeps malformed values out).
 func scaled(v *intstr.IntOrString, total int, roundUp bool) int {
 	if v == nil {
 		return 0
 	}
-	if v.Type == intstr.Int {
-		return int(v.IntVal)
-	}
-	s := strings.TrimSuffix(v.StrVal, "%")
-	p, err := strconv.Atoi(s)
-	if err != nil || s == v.StrVal {
+	n, err := intstr.GetScaledValueFromIntOrPercent(v, total, roundUp)
+	if err != nil {
 		return 0
 	}
-	if roundUp {
-		return int(math.Ceil(float64(p) * float64(total) / 100))
-	}
-	return int(math.Floor(float64(p) * float64(total) / 100))
+	return n
 }
 
 // ResolveFenceposts turns maxSurge (rounded up) and maxUnavailable (rounded
