@@ -23,6 +23,8 @@ type Interface interface {
 	Patch(res *apiserver.Resource, namespace, name, patchType string, data []byte, opts apiserver.PatchOptions) (api.Object, error)
 	Delete(res *apiserver.Resource, namespace, name string, opts api.DeleteOptions) (apiserver.DeleteResult, error)
 	Watch(res *apiserver.Resource, namespace string, opts apiserver.ListOptions, fn func(apiserver.WatchEvent)) (func(), error)
+	// Bind posts a pod's binding (pods/binding): the scheduler's placement.
+	Bind(namespace string, b *api.Binding) error
 }
 
 // Local is the in-process client: calls go straight to the server, tagged
@@ -77,6 +79,11 @@ func (c *Local) Delete(res *apiserver.Resource, namespace, name string, opts api
 
 func (c *Local) Watch(res *apiserver.Resource, namespace string, opts apiserver.ListOptions, fn func(apiserver.WatchEvent)) (func(), error) {
 	return c.server.Watch(res, namespace, opts, fn)
+}
+
+func (c *Local) Bind(namespace string, b *api.Binding) error {
+	defer c.as()()
+	return c.server.Bind(namespace, b)
 }
 
 // ResourceFor returns the resource that stores Go type T (*api.Pod → pods).

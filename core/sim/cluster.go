@@ -20,6 +20,9 @@ var DefaultStart = time.Date(2026, time.November, 22, 11, 29, 0, 0, time.UTC)
 type Options struct {
 	Seed  uint64
 	Start time.Time
+	// Bare starts no controllers, scheduler or kubelets: a package's tests
+	// add, with AddWorker, only the components they are about.
+	Bare bool
 }
 
 // Cluster is a whole simulated cluster. It is a state machine: nothing
@@ -69,7 +72,9 @@ func newCluster(opts Options, preload func(*Cluster) error) *Cluster {
 		}
 	}
 	c.Informers = client.NewFactory(client.NewLocal(srv, "informers"))
-	c.startControllers()
+	if !opts.Bare {
+		c.startControllers()
+	}
 	return c
 }
 
