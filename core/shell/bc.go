@@ -865,7 +865,7 @@ func (in *bcInterp) printString(s string) {
 func (in *bcInterp) printNum(v bcNum) {
 	s := v.format(in.obase)
 	for i := 0; i < len(s); i++ {
-		if in.lineLn > 0 && in.col >= in.lineLn-1 {
+		if in.lineLn > 0 && in.col >= in.lineLn-2 {
 			in.out.WriteString("\\\n")
 			in.col = 0
 		}

@@ -34,6 +34,7 @@ type Cluster struct {
 	Informers *client.Factory
 	workers   []controller.Worker
 	kubelets  map[string]*kubeletHandle
+	agents    *nodeAgents
 	seed      uint64
 	err       error // a failed restore
 	// maxItemsPerInstant bounds work at one virtual instant, so a pair of
@@ -74,6 +75,7 @@ func newCluster(opts Options, preload func(*Cluster) error) *Cluster {
 	c.Informers = client.NewFactory(client.NewLocal(srv, "informers"))
 	if !opts.Bare {
 		c.startControllers()
+		c.startNodeAgents()
 	}
 	return c
 }

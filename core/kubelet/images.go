@@ -1,0 +1,165 @@
+package kubelet
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"kubeplay/core/api"
+	"kubeplay/core/kubelet/runtime"
+)
+
+// syncErrorRetry is how soon the kubelet retries a pod whose sync failed.
+const syncErrorRetry = 5 * time.Second
+
+// imageManager is the node's image store and its puller: one pull at a
+// time (serializeImagePulls), ErrImagePull and a 10 s…5 min back-off for
+// images the registry does not have.
+type imageManager struct {
+	k       *Kubelet
+	present map[string]*runtime.Image // by normalised ref
+	// pulling is the pull in progress: ref → when it ends.
+	pulling     map[string]time.Time
+	pullStarted map[string]time.Time
+	pullBegin   map[string]time.Time
+	busyUntil   time.Time
+	backoff     *backoff
+	failedAt    map[string]time.Time // key → last pull failure
+}
+
+func newImageManager(k *Kubelet, preloaded []string) *imageManager {
+	m := &imageManager{k: k, present: map[string]*runtime.Image{}, pulling: map[string]time.Time{}, pullStarted: map[string]time.Time{}, pullBegin: map[string]time.Time{},
+		backoff: newBackoff(10*time.Second, 300*time.Second), failedAt: map[string]time.Time{}}
+	for _, ref := range preloaded {
+		if im, err := k.opts.Catalog.Resolve(ref); err == nil {
+			m.present[im.Ref] = im
+		}
+	}
+	return m
+}
+
+// pullPolicy is the container's policy, defaulted from the tag when unset.
+func pullPolicy(c api.Container) api.PullPolicy {
+	if c.ImagePullPolicy != "" {
+		return c.ImagePullPolicy
+	}
+	if strings.HasSuffix(runtime.Normalize(c.Image), ":latest") {
+		return api.PullAlways
+	}
+	return api.PullIfNotPresent
+}
+
+// ensure makes a container's image present. It returns the image when the
+// container can start now; otherwise it has set the container's waiting
+// reason and asked for a sync when something changes.
+func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, bool) {
+	k := m.k
+	pod := ps.pod
+	now := k.clock.Now()
+	ref := c.spec.Image
+	norm := runtime.Normalize(ref)
+	policy := pullPolicy(c.spec)
+	im, have := m.present[norm]
+	key := ps.uid + "/" + c.name
+	if policy == api.PullNever {
+		if !have {
+			msg := fmt.Sprintf("Container image %q is not present with pull policy of Never", ref)
+			if c.waitingReason != "ErrImageNeverPull" {
+				k.recorder.Eventf(pod, "Warning", "ErrImageNeverPull", "%s", msg)
+				k.recorder.Event(pod, "Warning", "Failed", "Error: ErrImageNeverPull")
+			}
+			c.phase, c.waitingReason, c.waitingMessage = phaseWaiting, "ErrImageNeverPull", msg
+			return nil, false
+		}
+		k.recorder.Eventf(pod, "Normal", "Pulled", "Container image %q already present on machine", ref)
+		return im, true
+	}
+	if have && policy == api.PullIfNotPresent {
+		k.recorder.Eventf(pod, "Normal", "Pulled", "Container image %q already present on machine", ref)
+		return im, true
+	}
+	// A pull in progress for this container?
+	if end, ok := m.pulling[key]; ok {
+		if now.Before(end) {
+			return nil, false
+		}
+		delete(m.pulling, key)
+		started, begin := m.pullStarted[key], m.pullBegin[key]
+		delete(m.pullStarted, key)
+		delete(m.pullBegin, key)
+		resolved, err := k.opts.Catalog.Resolve(ref)
+		if err != nil {
+			m.failedAt[key] = now
+			m.backoff.next(key, now, now)
+			msg := fmt.Sprintf("Failed to pull image %q: %s", ref, err)
+			k.recorder.Eventf(pod, "Warning", "Failed", "%s", msg)
+			k.recorder.Event(pod, "Warning", "Failed", "Error: ErrImagePull")
+			c.phase, c.waitingReason, c.waitingMessage = phaseWaiting, "ErrImagePull", err.Error()
+			// The pod worker retries a failed sync soon; it then finds the
+			// pull backing off.
+			k.enqueueAfter(ps.key, syncErrorRetry)
+			return nil, false
+		}
+		m.present[resolved.Ref] = resolved
+		took := now.Sub(started)
+		k.recorder.Eventf(pod, "Normal", "Pulled", "Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.",
+			ref, roundDuration(end.Sub(begin)), roundDuration(took), resolved.Size)
+		m.backoff.forgetPrefix(key)
+		delete(m.failedAt, key)
+		return resolved, true
+	}
+	// Backing off after a failed pull?
+	if at, ok := m.failedAt[key]; ok && m.backoff.inBackOffSince(key, at, now) {
+		msg := fmt.Sprintf("Back-off pulling image %q", ref)
+		if c.waitingReason != "ImagePullBackOff" {
+			k.recorder.Eventf(pod, "Normal", "BackOff", "%s", msg)
+			k.recorder.Event(pod, "Warning", "Failed", "Error: ImagePullBackOff")
+		}
+		c.phase, c.waitingReason = phaseWaiting, "ImagePullBackOff"
+		c.waitingMessage = fmt.Sprintf("Back-off pulling image %q: ErrImagePull: %s", ref, (&runtime.PullError{Ref: norm}).Error())
+		k.enqueueAfter(ps.key, m.backoff.remaining(key, at, now))
+		return nil, false
+	}
+	// Start a pull: after whatever pull is under way (pulls are serial).
+	begin := now
+	if m.busyUntil.After(begin) {
+		begin = m.busyUntil
+	}
+	var d time.Duration
+	if resolved, err := k.opts.Catalog.Resolve(ref); err == nil {
+		d = resolved.PullTime()
+	} else {
+		d = 600 * time.Millisecond // the registry answers "not found" quickly
+	}
+	end := begin.Add(d)
+	m.busyUntil = end
+	m.pulling[key] = end
+	m.pullStarted[key] = now
+	m.pullBegin[key] = begin
+	k.recorder.Eventf(pod, "Normal", "Pulling", "Pulling image %q", ref)
+	if c.waitingReason != "ErrImagePull" && c.waitingReason != "ImagePullBackOff" {
+		c.phase, c.waitingReason, c.waitingMessage = phaseWaiting, "ContainerCreating", ""
+	}
+	k.enqueueAfter(ps.key, end.Sub(now))
+	return nil, false
+}
+
+// images lists what the node holds, biggest first, as node status does.
+func (m *imageManager) images() []api.ContainerImage {
+	refs := make([]string, 0, len(m.present))
+	for r := range m.present {
+		refs = append(refs, r)
+	}
+	sort.Strings(refs)
+	out := make([]api.ContainerImage, 0, len(refs))
+	for _, r := range refs {
+		im := m.present[r]
+		out = append(out, api.ContainerImage{Names: []string{im.Digest, im.Ref}, SizeBytes: im.Size})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].SizeBytes > out[j].SizeBytes })
+	return out
+}
+
+// roundDuration prints a pull time as the kubelet does (ms precision).
+func roundDuration(d time.Duration) time.Duration { return d.Round(time.Millisecond) }

@@ -1,0 +1,263 @@
+package kubelet
+
+import (
+	"reflect"
+	"strings"
+	"time"
+
+	"kubeplay/core/api"
+	"kubeplay/core/client"
+	"kubeplay/core/kubelet/runtime"
+)
+
+// updateStatus writes the pod's status if it changed.
+func (k *Kubelet) updateStatus(ps *podState) {
+	k.writeStatus(ps, k.generateAPIPodStatus(ps))
+}
+
+func (k *Kubelet) writeStatus(ps *podState, st api.PodStatus) {
+	if reflect.DeepEqual(ps.pod.Status, st) {
+		return
+	}
+	pod := ps.pod.DeepCopy()
+	pod.Status = st
+	if updated, err := client.UpdateStatus(k.client, pod); err == nil {
+		ps.pod = updated
+	}
+}
+
+// generateAPIPodStatus derives the API status from what the kubelet knows,
+// as upstream's kubelet does: phase, the kubelet's conditions, container
+// statuses, IPs and start time.
+func (k *Kubelet) generateAPIPodStatus(ps *podState) api.PodStatus {
+	pod := ps.pod
+	now := api.NewTime(k.clock.Now())
+	old := pod.Status
+	st := api.PodStatus{
+		QOSClass:          old.QOSClass,
+		NominatedNodeName: old.NominatedNodeName,
+		Reason:            old.Reason,
+		Message:           old.Message,
+		Resize:            old.Resize,
+	}
+	if k.opts.NodeIP != "" {
+		st.HostIP = k.opts.NodeIP
+		st.HostIPs = []api.HostIP{{IP: k.opts.NodeIP}}
+	}
+	if ps.sandboxReady && ps.ip != "" {
+		st.PodIP = ps.ip
+		st.PodIPs = []api.PodIP{{IP: ps.ip}}
+	}
+	if !ps.startTime.IsZero() {
+		t := api.NewTime(ps.startTime)
+		st.StartTime = &t
+	}
+	for _, c := range ps.initCs {
+		st.InitContainerStatuses = append(st.InitContainerStatuses, k.containerStatus(c))
+	}
+	for _, c := range ps.cs {
+		st.ContainerStatuses = append(st.ContainerStatuses, k.containerStatus(c))
+	}
+	terminal := ps.terminalSet
+	st.Phase = getPhase(pod, st.InitContainerStatuses, st.ContainerStatuses, terminal)
+	if terminal && st.Phase == api.PodRunning {
+		st.Phase = api.PodFailed
+	}
+	if old.Phase == api.PodFailed && old.Reason == "DeadlineExceeded" {
+		st.Phase = api.PodFailed
+	}
+
+	// The kubelet's own conditions, in upstream's order, keeping transition
+	// times of those that did not change; other writers' conditions follow.
+	work := api.PodStatus{Conditions: append([]api.PodCondition(nil), old.Conditions...)}
+	set := func(c api.PodCondition) api.PodCondition {
+		api.UpdatePodCondition(&work, &c, now)
+		_, got := api.GetPodCondition(&work, c.Type)
+		return *got
+	}
+	ready := api.ConditionFalse
+	if ps.sandboxReady && !terminal {
+		ready = api.ConditionTrue
+	}
+	st.Conditions = append(st.Conditions, set(api.PodCondition{Type: api.PodReadyToStartContainers, Status: ready}))
+	st.Conditions = append(st.Conditions, set(initializedCondition(pod, st)))
+	cr := containersReadyCondition(pod, st)
+	rc := cr
+	rc.Type = api.PodReady
+	st.Conditions = append(st.Conditions, set(rc))
+	st.Conditions = append(st.Conditions, set(cr))
+	for _, c := range old.Conditions {
+		switch c.Type {
+		case api.PodReadyToStartContainers, api.PodInitialized, api.PodReady, api.ContainersReady:
+			continue
+		}
+		st.Conditions = append(st.Conditions, c)
+	}
+	return st
+}
+
+func initializedCondition(pod *api.Pod, st api.PodStatus) api.PodCondition {
+	c := api.PodCondition{Type: api.PodInitialized, Status: api.ConditionTrue}
+	if len(pod.Spec.InitContainers) == 0 {
+		return c
+	}
+	if st.Phase == api.PodSucceeded {
+		c.Reason = "PodCompleted"
+		return c
+	}
+	var incomplete []string
+	for _, s := range st.InitContainerStatuses {
+		if s.State.Terminated == nil || s.State.Terminated.ExitCode != 0 {
+			incomplete = append(incomplete, s.Name)
+		}
+	}
+	if len(incomplete) > 0 {
+		c.Status, c.Reason = api.ConditionFalse, "ContainersNotInitialized"
+		c.Message = "containers with incomplete status: [" + strings.Join(incomplete, " ") + "]"
+	}
+	return c
+}
+
+func containersReadyCondition(pod *api.Pod, st api.PodStatus) api.PodCondition {
+	c := api.PodCondition{Type: api.ContainersReady, Status: api.ConditionTrue}
+	if st.Phase == api.PodSucceeded || st.Phase == api.PodFailed && allTerminated(st.ContainerStatuses) {
+		c.Status, c.Reason = api.ConditionFalse, "PodCompleted"
+		return c
+	}
+	var unready []string
+	for _, s := range st.ContainerStatuses {
+		if !s.Ready {
+			unready = append(unready, s.Name)
+		}
+	}
+	if len(unready) > 0 {
+		c.Status, c.Reason = api.ConditionFalse, "ContainersNotReady"
+		c.Message = "containers with unready status: [" + strings.Join(unready, " ") + "]"
+	}
+	return c
+}
+
+func allTerminated(ss []api.ContainerStatus) bool {
+	for _, s := range ss {
+		if s.State.Terminated == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// containerStatus reports one container as the API shows it.
+func (k *Kubelet) containerStatus(c *containerState) api.ContainerStatus {
+	s := api.ContainerStatus{Name: c.name, Image: c.spec.Image, RestartCount: c.restartCount}
+	if c.current != nil || c.terminated != nil {
+		if im, err := k.opts.Catalog.Resolve(c.spec.Image); err == nil {
+			s.Image, s.ImageID = im.Ref, im.Digest
+		}
+	}
+	started := false
+	switch c.phase {
+	case phaseRunning:
+		s.State.Running = &api.ContainerStateRunning{StartedAt: api.NewTime(c.startedAt)}
+		s.ContainerID = c.containerID
+		s.Ready = c.ready && c.started
+		started = c.started
+	case phaseTerminated:
+		t := *c.terminated
+		s.State.Terminated = &t
+		s.ContainerID = t.ContainerID
+	default:
+		s.State.Waiting = &api.ContainerStateWaiting{Reason: c.waitingReason, Message: c.waitingMessage}
+		if c.waitingReason == "" {
+			s.State.Waiting.Reason = "ContainerCreating"
+		}
+		if c.terminated != nil {
+			s.ContainerID = c.terminated.ContainerID
+		}
+	}
+	if c.lastTerminated != nil {
+		t := *c.lastTerminated
+		s.LastTerminationState.Terminated = &t
+	}
+	if c.phase == phaseWaiting && c.terminated != nil {
+		// waiting to restart: the instance that ended is the last state
+		t := *c.terminated
+		s.LastTerminationState.Terminated = &t
+	}
+	s.Started = &started
+	for _, m := range c.spec.VolumeMounts {
+		vm := api.VolumeMountStatus{Name: m.Name, MountPath: m.MountPath, ReadOnly: m.ReadOnly}
+		if m.ReadOnly {
+			d := api.RecursiveReadOnlyMode("Disabled")
+			vm.RecursiveReadOnly = &d
+		}
+		s.VolumeMounts = append(s.VolumeMounts, vm)
+	}
+	return s
+}
+
+// getPhase is upstream's pod phase rule over container statuses.
+func getPhase(pod *api.Pod, initStatuses, statuses []api.ContainerStatus, terminal bool) api.PodPhase {
+	policy := pod.Spec.RestartPolicy
+	for _, s := range initStatuses {
+		if t := s.State.Terminated; t != nil && t.ExitCode == 0 {
+			continue
+		}
+		if t := s.State.Terminated; t != nil && policy == api.RestartPolicyNever {
+			return api.PodFailed
+		}
+		if s.State.Waiting != nil && s.LastTerminationState.Terminated != nil && policy == api.RestartPolicyNever {
+			return api.PodFailed
+		}
+		return api.PodPending
+	}
+	var running, waiting, stopped, succeeded int
+	for _, s := range statuses {
+		switch {
+		case s.State.Running != nil:
+			running++
+		case s.State.Terminated != nil:
+			stopped++
+			if s.State.Terminated.ExitCode == 0 {
+				succeeded++
+			}
+		case s.State.Waiting != nil:
+			if s.LastTerminationState.Terminated != nil {
+				stopped++
+			} else {
+				waiting++
+			}
+		}
+	}
+	switch {
+	case waiting > 0:
+		return api.PodPending
+	case running > 0:
+		return api.PodRunning
+	case stopped > 0:
+		if policy == api.RestartPolicyAlways && !terminal {
+			return api.PodRunning
+		}
+		if stopped == succeeded {
+			return api.PodSucceeded
+		}
+		if policy == api.RestartPolicyOnFailure && !terminal {
+			return api.PodRunning
+		}
+		return api.PodFailed
+	}
+	return api.PodPending
+}
+
+// lastLogs is a helper for kubectl logs: a container instance's lines.
+func lastLogs(inst *runtime.Container, since time.Time) []runtime.LogLine {
+	if inst == nil {
+		return nil
+	}
+	var out []runtime.LogLine
+	for _, l := range inst.Logs {
+		if !l.Time.Before(since) {
+			out = append(out, l)
+		}
+	}
+	return out
+}

@@ -1,0 +1,263 @@
+package kubelet
+
+import (
+	"fmt"
+	"path"
+	"sort"
+
+	"kubeplay/core/api"
+	"kubeplay/core/client"
+	"kubeplay/core/vfs"
+)
+
+// VolumeStore holds the data of persistent volumes: it outlives pods and
+// nodes, so a StatefulSet pod finds its files again wherever it lands.
+type VolumeStore struct {
+	byClaim map[string]*vfs.FS // namespace/claim (or PV name) → data
+}
+
+// NewVolumeStore returns an empty store.
+func NewVolumeStore() *VolumeStore { return &VolumeStore{byClaim: map[string]*vfs.FS{}} }
+
+func (s *VolumeStore) get(key string) *vfs.FS {
+	fs, ok := s.byClaim[key]
+	if !ok {
+		fs = vfs.New()
+		s.byClaim[key] = fs
+	}
+	return fs
+}
+
+// Forget drops a volume's data (its PV was deleted).
+func (s *VolumeStore) Forget(key string) { delete(s.byClaim, key) }
+
+// setupVolumes prepares a pod's volumes before its sandbox is ready. A
+// missing configMap or secret (not optional) or an unbound claim holds the
+// pod in ContainerCreating with a FailedMount event, and is retried.
+func (k *Kubelet) setupVolumes(ps *podState) error {
+	pod := ps.pod
+	for _, v := range pod.Spec.Volumes {
+		if _, done := ps.volumes[v.Name]; done {
+			continue
+		}
+		mv, err := k.setupVolume(ps, v)
+		if err != nil {
+			msg := fmt.Sprintf("MountVolume.SetUp failed for volume %q : %s", v.Name, err)
+			if ps.volumeErr != msg {
+				k.recorder.Event(pod, "Warning", "FailedMount", msg)
+				ps.volumeErr = msg
+			}
+			k.enqueueAfter(ps.key, 2*sandboxDelay)
+			return err
+		}
+		ps.volumes[v.Name] = mv
+	}
+	ps.volumeErr = ""
+	return nil
+}
+
+func (k *Kubelet) setupVolume(ps *podState, v api.Volume) (*mountedVolume, error) {
+	pod := ps.pod
+	newFS := func() *vfs.FS {
+		fs := vfs.New()
+		fs.Now = k.clock.Now
+		return fs
+	}
+	switch {
+	case v.EmptyDir != nil:
+		return &mountedVolume{fs: newFS(), path: "/"}, nil
+	case v.HostPath != nil:
+		p := path.Clean("/" + v.HostPath.Path)
+		if !k.hostFS.Exists(p) {
+			if t := v.HostPath.Type; t != nil && (*t == "Directory" || *t == "File" || *t == "Socket") {
+				return nil, fmt.Errorf("hostPath type check failed: %s is not a %s", v.HostPath.Path, map[string]string{"Directory": "directory", "File": "file", "Socket": "socket"}[string(*t)])
+			}
+			if t := v.HostPath.Type; t != nil && *t == "FileOrCreate" {
+				_ = k.hostFS.MkdirAll(path.Dir(p), 0o755)
+				_ = k.hostFS.WriteFile(p, nil, 0o644)
+			} else {
+				_ = k.hostFS.MkdirAll(p, 0o755)
+			}
+		}
+		return &mountedVolume{fs: k.hostFS, path: p}, nil
+	case v.ConfigMap != nil:
+		fs := newFS()
+		cm, err := client.Get[*api.ConfigMap](k.client, pod.Namespace, v.ConfigMap.Name)
+		if err != nil {
+			if v.ConfigMap.Optional != nil && *v.ConfigMap.Optional {
+				return &mountedVolume{fs: fs, path: "/"}, nil
+			}
+			return nil, fmt.Errorf("configmap %q not found", v.ConfigMap.Name)
+		}
+		data := map[string][]byte{}
+		for key, val := range cm.Data {
+			data[key] = []byte(val)
+		}
+		for key, val := range cm.BinaryData {
+			data[key] = val
+		}
+		if err := writeProjection(fs, data, v.ConfigMap.Items); err != nil {
+			return nil, err
+		}
+		return &mountedVolume{fs: fs, path: "/", ro: true}, nil
+	case v.Secret != nil:
+		fs := newFS()
+		s, err := client.Get[*api.Secret](k.client, pod.Namespace, v.Secret.SecretName)
+		if err != nil {
+			if v.Secret.Optional != nil && *v.Secret.Optional {
+				return &mountedVolume{fs: fs, path: "/"}, nil
+			}
+			return nil, fmt.Errorf("secret %q not found", v.Secret.SecretName)
+		}
+		if err := writeProjection(fs, s.Data, v.Secret.Items); err != nil {
+			return nil, err
+		}
+		return &mountedVolume{fs: fs, path: "/", ro: true}, nil
+	case v.DownwardAPI != nil:
+		fs := newFS()
+		for _, item := range v.DownwardAPI.Items {
+			if item.FieldRef == nil {
+				continue
+			}
+			val, err := podFieldValue(pod, ps, item.FieldRef.FieldPath, k.opts.NodeIP)
+			if err != nil {
+				return nil, err
+			}
+			p := path.Join("/", item.Path)
+			_ = fs.MkdirAll(path.Dir(p), 0o755)
+			_ = fs.WriteFile(p, []byte(val), 0o644)
+		}
+		return &mountedVolume{fs: fs, path: "/", ro: true}, nil
+	case v.Projected != nil:
+		fs := newFS()
+		for _, src := range v.Projected.Sources {
+			switch {
+			case src.ConfigMap != nil:
+				cm, err := client.Get[*api.ConfigMap](k.client, pod.Namespace, src.ConfigMap.Name)
+				if err == nil {
+					data := map[string][]byte{}
+					for key, val := range cm.Data {
+						data[key] = []byte(val)
+					}
+					_ = writeProjection(fs, data, src.ConfigMap.Items)
+				}
+			case src.Secret != nil:
+				s, err := client.Get[*api.Secret](k.client, pod.Namespace, src.Secret.Name)
+				if err == nil {
+					_ = writeProjection(fs, s.Data, src.Secret.Items)
+				}
+			case src.ServiceAccountToken != nil:
+				p := path.Join("/", src.ServiceAccountToken.Path)
+				_ = fs.WriteFile(p, []byte(serviceAccountToken(pod)), 0o600)
+			case src.DownwardAPI != nil:
+				for _, item := range src.DownwardAPI.Items {
+					if item.FieldRef == nil {
+						continue
+					}
+					val, _ := podFieldValue(pod, ps, item.FieldRef.FieldPath, k.opts.NodeIP)
+					p := path.Join("/", item.Path)
+					_ = fs.MkdirAll(path.Dir(p), 0o755)
+					_ = fs.WriteFile(p, []byte(val), 0o644)
+				}
+			}
+		}
+		return &mountedVolume{fs: fs, path: "/", ro: true}, nil
+	case v.PersistentVolumeClaim != nil:
+		claim, err := client.Get[*api.PersistentVolumeClaim](k.client, pod.Namespace, v.PersistentVolumeClaim.ClaimName)
+		if err != nil {
+			return nil, fmt.Errorf("persistentvolumeclaim %q not found", v.PersistentVolumeClaim.ClaimName)
+		}
+		key := pod.Namespace + "/" + claim.Name
+		if claim.Spec.VolumeName != "" {
+			key = "pv/" + claim.Spec.VolumeName
+		}
+		return &mountedVolume{fs: k.volumes.get(key), path: "/", ro: v.PersistentVolumeClaim.ReadOnly}, nil
+	}
+	// Other kinds (nfs, csi, ephemeral, image) mount an empty directory.
+	return &mountedVolume{fs: newFS(), path: "/"}, nil
+}
+
+// writeProjection writes configMap or secret keys as files (all keys, or
+// the listed items at their paths).
+func writeProjection(fs *vfs.FS, data map[string][]byte, items []api.KeyToPath) error {
+	if len(items) == 0 {
+		keys := make([]string, 0, len(data))
+		for key := range data {
+			keys = append(keys, key)
+		}
+		sort.Strings(keys)
+		for _, key := range keys {
+			_ = fs.WriteFile("/"+key, data[key], 0o644)
+		}
+		return nil
+	}
+	for _, it := range items {
+		val, ok := data[it.Key]
+		if !ok {
+			return fmt.Errorf("configmap references non-existent config key: %s", it.Key)
+		}
+		p := path.Join("/", it.Path)
+		_ = fs.MkdirAll(path.Dir(p), 0o755)
+		_ = fs.WriteFile(p, val, 0o644)
+	}
+	return nil
+}
+
+// serviceAccountToken is a stand-in JWT: three base64url parts naming
+// the pod's service account.
+func serviceAccountToken(pod *api.Pod) string {
+	return "eyJhbGciOiJSUzI1NiIsImtpZCI6Imt1YmVwbGF5In0." + base64URL(fmt.Sprintf(`{"sub":"system:serviceaccount:%s:%s"}`, pod.Namespace, pod.Spec.ServiceAccountName)) + ".c2lnbmF0dXJl"
+}
+
+func base64URL(s string) string {
+	const enc = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	var out []byte
+	b := []byte(s)
+	for i := 0; i < len(b); i += 3 {
+		var n uint32
+		rem := len(b) - i
+		for j := 0; j < 3; j++ {
+			n <<= 8
+			if j < rem {
+				n |= uint32(b[i+j])
+			}
+		}
+		chars := 4
+		if rem == 1 {
+			chars = 2
+		} else if rem == 2 {
+			chars = 3
+		}
+		for j := 0; j < chars; j++ {
+			out = append(out, enc[(n>>(18-6*j))&63])
+		}
+	}
+	return string(out)
+}
+
+// mountVolumes mounts the container's volumeMounts into its root.
+func (k *Kubelet) mountVolumes(ps *podState, c *containerState, root *vfs.FS) error {
+	for _, m := range c.spec.VolumeMounts {
+		mv, ok := ps.volumes[m.Name]
+		if !ok {
+			continue
+		}
+		src := path.Join(mv.path, m.SubPath)
+		if m.SubPath != "" && !mv.fs.Exists(src) {
+			_ = mv.fs.MkdirAll(src, 0o755)
+		}
+		target := path.Clean("/" + m.MountPath)
+		if mv.fs.Exists(src) && !mv.fs.IsDir(src) {
+			// a file mounted on a file (subPath of a configMap key)
+			b, _ := mv.fs.ReadFile(src)
+			_ = root.MkdirAll(path.Dir(target), 0o755)
+			_ = root.WriteFile(target, b, 0o644)
+			continue
+		}
+		_ = root.MkdirAll(target, 0o755)
+		if err := root.Mount(target, mv.fs, src); err != nil {
+			return fmt.Errorf("failed to mount volume %q at %s: %v", m.Name, m.MountPath, err)
+		}
+	}
+	return nil
+}
