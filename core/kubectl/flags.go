@@ -104,7 +104,12 @@ type FlagSet struct {
 	visited []visitedFlag
 	// warnings are deprecation notices, printed to stderr in order.
 	warnings []string
+	// dashAt is how many arguments came before "--" (-1: no "--").
+	dashAt int
 }
+
+// ArgsLenAtDash is how many arguments preceded "--", or -1 (pflag's).
+func (fs *FlagSet) ArgsLenAtDash() int { return fs.dashAt }
 
 type visitedFlag struct {
 	flag  *Flag
@@ -152,6 +157,7 @@ func normalizeName(name string) string { return strings.ReplaceAll(name, "_", "-
 // flags, "-" is an argument, "--name=v", "--name v", "-n v", "-nv", "-n=v"
 // and grouped bool shorthands ("-it").
 func (fs *FlagSet) Parse(args []string) error {
+	fs.dashAt = -1
 	for len(args) > 0 {
 		s := args[0]
 		args = args[1:]
@@ -161,6 +167,7 @@ func (fs *FlagSet) Parse(args []string) error {
 		}
 		if s[1] == '-' {
 			if len(s) == 2 {
+				fs.dashAt = len(fs.args)
 				fs.args = append(fs.args, args...)
 				return nil
 			}

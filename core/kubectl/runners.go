@@ -12,6 +12,8 @@ var runners = map[string]func(*Invocation) error{
 	"create deployment": runCreateDeployment,
 	"create namespace":  runCreateNamespace,
 	"delete":            runDelete,
+	"exec":              runExec,
+	"logs":              runLogs,
 	"get":               runGet,
 	"patch":             runPatch,
 }

@@ -56,6 +56,7 @@ type containerState struct {
 	init    bool
 	phase   containerPhase
 	current *runtime.Container // the running or last exited instance
+	prev    *runtime.Container // the instance before current (--previous)
 	image   *runtime.Image
 	// waiting
 	waitingReason, waitingMessage string

@@ -209,6 +209,9 @@ func (k *Kubelet) startContainer(ps *podState, c *containerState) bool {
 		return false
 	}
 	c.everStarted = true
+	if c.current != nil {
+		c.prev = c.current
+	}
 	c.current = inst
 	c.containerID = inst.ID
 	c.startedAt = now

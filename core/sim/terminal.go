@@ -73,6 +73,10 @@ func (t *Terminal) kubectl(ctx *shell.Context, args []string) int {
 		Getenv:  ctx.Getenv,
 		Advance: func(d time.Duration) bool { t.Cluster.Advance(d); return true },
 		Fetch:   t.fetch,
+		Logs:    t.logs,
+		Exec: func(req kubectl.ExecRequest) int {
+			return t.exec(req)
+		},
 		RunShell: func(cmd string) int {
 			out, code := t.Shell.Run(cmd, "")
 			fmt.Fprint(ctx.Stdout, out)

@@ -158,7 +158,7 @@ func (r *Runtime) Start(cfg Config) (*Container, error) {
 		_ = cfg.FS.MkdirAll(d, 0o755)
 	}
 	_ = cfg.FS.WriteFile("/etc/hostname", []byte(cfg.Hostname+"\n"), 0o644)
-	argv := c.argv()
+	argv := execSimpleScript(c.argv())
 	if len(argv) == 0 {
 		return nil, fmt.Errorf("failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: no command specified: unknown")
 	}
@@ -187,6 +187,29 @@ func (c *Container) argv() []string {
 	default:
 		return append(append([]string{}, im.Entrypoint...), im.Cmd...)
 	}
+}
+
+// execSimpleScript applies the shells' exec optimisation: `sh -c "sleep
+// 3600"` runs sleep in place of the shell, so ps shows it as PID 1.
+func execSimpleScript(argv []string) []string {
+	if len(argv) != 3 || argv[1] != "-c" {
+		return argv
+	}
+	switch path.Base(argv[0]) {
+	case "sh", "bash":
+	default:
+		return argv
+	}
+	script := strings.TrimSpace(argv[2])
+	if script == "" || strings.ContainsAny(script, ";|&<>$`\"'(){}[]*?~#=\n\\") {
+		return argv
+	}
+	words := strings.Fields(script)
+	switch words[0] {
+	case "exit", "cd", "export", "echo", "printf", "test", "true", "false", "read", "exec", "set", "trap", "wait":
+		return argv // builtins are not exec'd
+	}
+	return words
 }
 
 // Main is the container's first process.

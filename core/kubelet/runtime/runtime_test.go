@@ -176,7 +176,7 @@ func TestPsShowsTheContainersProcesses(t *testing.T) {
 	w := newWorld()
 	c, _ := w.start(t, "harbor.od.com/public/centos:7", "sh", "-c", "sleep 3600")
 	out := c.Exec([]string{"ps", "uax"}, ExecOptions{}).Stdout
-	if !strings.Contains(out, "sh -c sleep 3600") || !strings.Contains(out, "ps uax") {
+	if !strings.Contains(out, "   1 ") || !strings.Contains(out, "0:00 sleep 3600\n") || !strings.Contains(out, "ps uax") {
 		t.Fatalf("ps uax:\n%s", out)
 	}
 }

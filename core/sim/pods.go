@@ -1,0 +1,98 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"kubeplay/core/api"
+	apierrors "kubeplay/core/api/errors"
+	"kubeplay/core/client"
+	"kubeplay/core/kubectl"
+	"kubeplay/core/kubelet"
+	"kubeplay/core/kubelet/runtime"
+)
+
+// The terminal's reach into containers: kubectl logs and exec go to the
+// kubelet of the pod's node, as the API server's pods/log and pods/exec do.
+
+func (t *Terminal) kubeletOf(namespace, pod string) (*kubelet.Kubelet, *api.Pod, error) {
+	p, err := client.Get[*api.Pod](t.Cluster.Client("kubectl"), namespace, pod)
+	if err != nil {
+		return nil, nil, err
+	}
+	if p.Spec.NodeName == "" {
+		return nil, p, nil
+	}
+	k, ok := t.Cluster.Kubelet(p.Spec.NodeName)
+	if !ok || !k.Running() {
+		return nil, p, apierrors.NewInternalError(fmt.Errorf("Get \"https://%s:10250/containerLogs/%s/%s\": dial tcp: connect: no route to host", p.Spec.NodeName, namespace, pod))
+	}
+	return k, p, nil
+}
+
+func (t *Terminal) logs(req kubectl.LogsRequest) (string, error) {
+	k, _, err := t.kubeletOf(req.Namespace, req.Pod)
+	if err != nil || k == nil {
+		return "", err // an unscheduled pod has no logs yet
+	}
+	lines, err := k.Logs(req.Namespace, req.Pod, req.Container, req.Previous)
+	if err != nil {
+		return "", apierrors.NewBadRequest(err.Error())
+	}
+	now := t.Cluster.Now()
+	if req.SinceSeconds > 0 {
+		var kept []runtime.LogLine
+		for _, l := range lines {
+			if now.Sub(l.Time) <= time.Duration(req.SinceSeconds)*time.Second {
+				kept = append(kept, l)
+			}
+		}
+		lines = kept
+	}
+	if req.TailLines >= 0 && int64(len(lines)) > req.TailLines {
+		lines = lines[int64(len(lines))-req.TailLines:]
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		if req.Timestamps {
+			b.WriteString(l.Time.UTC().Format("2006-01-02T15:04:05.000000000Z07:00") + " ")
+		}
+		b.WriteString(l.Text + "\n")
+	}
+	out := b.String()
+	if req.LimitBytes > 0 && int64(len(out)) > req.LimitBytes {
+		out = out[:req.LimitBytes]
+	}
+	return out, nil
+}
+
+func (t *Terminal) exec(req kubectl.ExecRequest) int {
+	k, p, err := t.kubeletOf(req.Namespace, req.Pod)
+	if err == nil && k == nil {
+		err = fmt.Errorf("unable to upgrade connection: container not found (%q)", req.Container)
+		_ = p
+	}
+	if err != nil {
+		fmt.Fprintf(req.Stderr, "error: %s\n", strings.TrimPrefix(err.Error(), "Internal error occurred: "))
+		return -1
+	}
+	stderr := req.Stderr
+	if req.TTY {
+		stderr = req.Stdout // a terminal merges the streams
+	}
+	code, err := k.Exec(req.Namespace, req.Pod, req.Container, req.Command, kubelet.ExecOptions{
+		Stdin: req.Stdin, Stdout: req.Stdout, Stderr: stderr,
+		Sleep: func(d time.Duration) {
+			if d < 0 || d > time.Hour {
+				d = time.Hour
+			}
+			t.Cluster.Advance(d)
+		},
+	})
+	if err != nil {
+		fmt.Fprintf(req.Stderr, "error: %s\n", err)
+		return -1
+	}
+	return code
+}
