@@ -102,6 +102,9 @@ func defaultPriority(pod *api.Pod) {
 // token the way the ServiceAccount plugin does, so pods read like a real
 // cluster's in -o yaml and describe.
 func (s *Server) admitServiceAccount(pod *api.Pod) {
+	if _, mirror := pod.Annotations["kubernetes.io/config.mirror"]; mirror {
+		return // a static pod's mirror: the plugin leaves it alone
+	}
 	if pod.Spec.ServiceAccountName == "" {
 		pod.Spec.ServiceAccountName = "default"
 	}

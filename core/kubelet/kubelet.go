@@ -34,6 +34,9 @@ type Options struct {
 	Volumes *VolumeStore
 	// Preloaded images are on the node before anything is pulled.
 	Preloaded []string
+	// StaticPods are the pods in the node's manifest directory
+	// (/etc/kubernetes/manifests), mirrored into the API.
+	StaticPods []*api.Pod
 }
 
 // Kubelet is the agent of one node.

@@ -61,6 +61,7 @@ func (k *Kubelet) allocatable() api.ResourceList {
 func (k *Kubelet) syncNodeStatus() {
 	k.renewLease()
 	k.updateNodeStatus()
+	k.ensureMirrorPods()
 	if k.statusTimer == nil {
 		k.statusTimer = k.clock.AfterFunc(nodeStatusUpdateFrequency, func() {
 			k.statusTimer = nil

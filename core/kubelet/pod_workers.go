@@ -95,7 +95,11 @@ func (k *Kubelet) syncRunningPod(ps *podState) {
 		if err := k.setupVolumes(ps); err != nil {
 			return
 		}
-		ps.ip = k.ipam.allocate(k.podCIDR(), ps.uid)
+		if ps.pod.Spec.HostNetwork {
+			ps.ip = k.opts.NodeIP
+		} else {
+			ps.ip = k.ipam.allocate(k.podCIDR(), ps.uid)
+		}
 		ps.sandboxReady = true
 	}
 	for _, c := range ps.initCs {

@@ -76,6 +76,7 @@ func newCluster(opts Options, preload func(*Cluster) error) *Cluster {
 	if !opts.Bare {
 		c.startControllers()
 		c.startNodeAgents()
+		c.startLeaderLeases()
 	}
 	return c
 }

@@ -49,7 +49,7 @@ func (a *nodeAgents) ProcessNextWorkItem() bool {
 	}
 	defer a.queue.Done(name)
 	c := a.c
-	_, err := client.Get[*api.Node](c.Client("node-agents"), "", name)
+	node, err := client.Get[*api.Node](c.Client("node-agents"), "", name)
 	h, have := c.kubelets[name]
 	switch {
 	case err != nil && have:
@@ -59,19 +59,33 @@ func (a *nodeAgents) ProcessNextWorkItem() bool {
 	case err == nil && !have:
 		idx := len(a.order)
 		a.order = append(a.order, name)
+		ip := nodeIP(node, idx)
+		static, images := staticPodsFor(node, ip)
 		k := kubelet.NewKubelet(c.ControllerContext(), kubelet.Options{
-			NodeName:  name,
-			Catalog:   a.catalog,
-			NodeIP:    fmt.Sprintf("172.18.%d.%d", (idx+2)/250, (idx+2)%250),
-			PodCIDR:   fmt.Sprintf("10.244.%d.0/24", idx%256),
-			Volumes:   a.volumes,
-			Preloaded: preloadedImages,
+			NodeName:   name,
+			Catalog:    a.catalog,
+			NodeIP:     ip,
+			PodCIDR:    fmt.Sprintf("10.244.%d.0/24", idx%256),
+			Volumes:    a.volumes,
+			Preloaded:  append(append([]string(nil), preloadedImages...), images...),
+			StaticPods: static,
 		})
 		c.kubelets[name] = &kubeletHandle{kubelet: k}
 		c.AddWorker(k)
 		k.Start()
 	}
 	return true
+}
+
+// nodeIP is a node's InternalIP: the one its manifest gives in
+// status.addresses, else the next address of kind's network.
+func nodeIP(n *api.Node, idx int) string {
+	for _, a := range n.Status.Addresses {
+		if a.Type == "InternalIP" && a.Address != "" {
+			return a.Address
+		}
+	}
+	return fmt.Sprintf("172.18.%d.%d", (idx+2)/250, (idx+2)%250)
 }
 
 // preloadedImages are on every node from the start: kubeadm's control
