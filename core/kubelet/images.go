@@ -24,12 +24,13 @@ type imageManager struct {
 	pullStarted map[string]time.Time
 	pullBegin   map[string]time.Time
 	busyUntil   time.Time
+	inflight    map[string]time.Time // normalised ref → when its download ends
 	backoff     *backoff
 	failedAt    map[string]time.Time // key → last pull failure
 }
 
 func newImageManager(k *Kubelet, preloaded []string) *imageManager {
-	m := &imageManager{k: k, present: map[string]*runtime.Image{}, pulling: map[string]time.Time{}, pullStarted: map[string]time.Time{}, pullBegin: map[string]time.Time{},
+	m := &imageManager{k: k, present: map[string]*runtime.Image{}, pulling: map[string]time.Time{}, pullStarted: map[string]time.Time{}, pullBegin: map[string]time.Time{}, inflight: map[string]time.Time{},
 		backoff: newBackoff(10*time.Second, 300*time.Second), failedAt: map[string]time.Time{}}
 	for _, ref := range preloaded {
 		if im, err := k.opts.Catalog.Resolve(ref); err == nil {
@@ -121,19 +122,28 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 		k.enqueueAfter(ps.key, m.backoff.remaining(key, at, now))
 		return nil, false
 	}
-	// Start a pull: after whatever pull is under way (pulls are serial).
+	// Start a pull. Pulls are serial (serializeImagePulls), but a pull of
+	// an image whose layers are already here only resolves the manifest,
+	// and pulls of the same image share the download.
 	begin := now
-	if m.busyUntil.After(begin) {
-		begin = m.busyUntil
+	var end time.Time
+	switch inflight, ok := m.inflight[norm]; {
+	case have:
+		end = now.Add(250 * time.Millisecond)
+	case ok && inflight.After(now):
+		end = inflight
+	default:
+		if m.busyUntil.After(begin) {
+			begin = m.busyUntil
+		}
+		d := 600 * time.Millisecond // the registry answers "not found" quickly
+		if resolved, err := k.opts.Catalog.Resolve(ref); err == nil {
+			d = resolved.PullTime()
+		}
+		end = begin.Add(d)
+		m.busyUntil = end
+		m.inflight[norm] = end
 	}
-	var d time.Duration
-	if resolved, err := k.opts.Catalog.Resolve(ref); err == nil {
-		d = resolved.PullTime()
-	} else {
-		d = 600 * time.Millisecond // the registry answers "not found" quickly
-	}
-	end := begin.Add(d)
-	m.busyUntil = end
 	m.pulling[key] = end
 	m.pullStarted[key] = now
 	m.pullBegin[key] = begin

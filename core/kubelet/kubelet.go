@@ -100,8 +100,14 @@ func NewKubelet(ctx *controller.Context, opts Options) *Kubelet {
 	k.podInf.AddHandler(client.Handler{
 		OnAdd: k.podChanged,
 		OnUpdate: func(old, cur api.Object) {
+			p := cur.(*api.Pod)
+			if p.Spec.NodeName != k.nodeName && old.(*api.Pod).Spec.NodeName != k.nodeName {
+				if _, tracked := k.byKey[client.KeyOf(p)]; !tracked {
+					return // another node's pod
+				}
+			}
 			// The kubelet's own status writes are no reason to sync again.
-			if !statusOnlyChange(old.(*api.Pod), cur.(*api.Pod)) {
+			if !statusOnlyChange(old.(*api.Pod), p) {
 				k.podChanged(cur)
 			}
 		},
