@@ -5,6 +5,8 @@ import (
 	"kubeplay/core/controller/garbagecollector"
 	"kubeplay/core/controller/namespace"
 	"kubeplay/core/controller/replicaset"
+	"kubeplay/core/controller/rootcacertpublisher"
+	"kubeplay/core/controller/serviceaccount"
 )
 
 // startControllers builds the controllers of kube-controller-manager, in
@@ -15,4 +17,6 @@ func (c *Cluster) startControllers() {
 	c.AddWorker(garbagecollector.NewGarbageCollector(ctx))
 	c.AddWorker(deployment.NewDeploymentController(ctx))
 	c.AddWorker(replicaset.NewReplicaSetController(ctx))
+	c.AddWorker(serviceaccount.NewServiceAccountsController(ctx))
+	c.AddWorker(rootcacertpublisher.NewPublisher(ctx, clusterCA))
 }

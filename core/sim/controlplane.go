@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"crypto/sha256"
+	"encoding/base32"
 	"fmt"
 	"strings"
 	"time"
@@ -102,7 +104,7 @@ func (l *leaderLeases) ProcessNextWorkItem() bool {
 	}
 	leaseName, duration, every := name, int32(15), 2*time.Second
 	if name == "apiserver" {
-		leaseName, duration, every = "apiserver-"+l.c.Rand.String(26), 3600, 10*time.Second
+		leaseName, duration, every = apiserverIdentity(host), 3600, 10*time.Second
 		if id, ok := l.ids["apiserver-name"]; ok {
 			leaseName = id
 		}
@@ -150,6 +152,13 @@ func (l *leaderLeases) ProcessNextWorkItem() bool {
 	}
 	l.queue.AddAfter(name, every)
 	return true
+}
+
+// apiserverIdentity names the API server's identity lease as upstream
+// does: a base32 digest of its host name.
+func apiserverIdentity(host string) string {
+	sum := sha256.Sum256([]byte(host))
+	return "apiserver-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:16]))
 }
 
 func uuid(a, b uint64) string {
