@@ -29,8 +29,51 @@ func (s *Server) admitCreate(res *Resource, obj api.Object) error {
 		if err := s.ips.allocate(s, o); err != nil {
 			return err
 		}
+	case *api.PersistentVolumeClaim:
+		s.defaultStorageClass(o)
+		addFinalizer(&o.ObjectMeta, "kubernetes.io/pvc-protection")
+	case *api.PersistentVolume:
+		addFinalizer(&o.ObjectMeta, "kubernetes.io/pv-protection")
 	}
 	return nil
+}
+
+// defaultStorageClass is the DefaultStorageClass plugin: a claim that names
+// no class gets the default one (the newest, if several are marked).
+func (s *Server) defaultStorageClass(pvc *api.PersistentVolumeClaim) {
+	if pvc.Spec.StorageClassName != nil {
+		return
+	}
+	res, ok := s.Registry.Get("storage.k8s.io", "storageclasses")
+	if !ok {
+		return
+	}
+	objs, _ := s.List(res, "", ListOptions{})
+	var best *api.StorageClass
+	for _, o := range objs {
+		sc := o.(*api.StorageClass)
+		if sc.Annotations[api.IsDefaultStorageClassAnnotation] != "true" && sc.Annotations[api.BetaIsDefaultStorageClassAnnotation] != "true" {
+			continue
+		}
+		if best == nil || sc.CreationTimestamp.After(best.CreationTimestamp.Time) || sc.CreationTimestamp.Equal(best.CreationTimestamp.Time) && sc.Name < best.Name {
+			best = sc
+		}
+	}
+	if best != nil {
+		name := best.Name
+		pvc.Spec.StorageClassName = &name
+	}
+}
+
+// addFinalizer is StorageObjectInUseProtection's: claims and volumes are
+// not removed while in use.
+func addFinalizer(m *api.ObjectMeta, f string) {
+	for _, x := range m.Finalizers {
+		if x == f {
+			return
+		}
+	}
+	m.Finalizers = append(m.Finalizers, f)
 }
 
 func (s *Server) admitUpdate(res *Resource, obj, old api.Object) error {

@@ -167,10 +167,10 @@ func (k *Kubelet) setupVolume(ps *podState, v api.Volume) (*mountedVolume, error
 		if err != nil {
 			return nil, fmt.Errorf("persistentvolumeclaim %q not found", v.PersistentVolumeClaim.ClaimName)
 		}
-		key := pod.Namespace + "/" + claim.Name
-		if claim.Spec.VolumeName != "" {
-			key = "pv/" + claim.Spec.VolumeName
+		if claim.Spec.VolumeName == "" {
+			return nil, fmt.Errorf("PVC %s/%s is not bound", pod.Namespace, claim.Name)
 		}
+		key := "pv/" + claim.Spec.VolumeName
 		return &mountedVolume{fs: k.volumes.get(key), path: "/", ro: v.PersistentVolumeClaim.ReadOnly}, nil
 	}
 	// Other kinds (nfs, csi, ephemeral, image) mount an empty directory.

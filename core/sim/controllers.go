@@ -7,6 +7,7 @@ import (
 	"kubeplay/core/controller/replicaset"
 	"kubeplay/core/controller/rootcacertpublisher"
 	"kubeplay/core/controller/serviceaccount"
+	"kubeplay/core/controller/volume/persistentvolume"
 )
 
 // startControllers builds the controllers of kube-controller-manager, in
@@ -19,4 +20,6 @@ func (c *Cluster) startControllers() {
 	c.AddWorker(replicaset.NewReplicaSetController(ctx))
 	c.AddWorker(serviceaccount.NewServiceAccountsController(ctx))
 	c.AddWorker(rootcacertpublisher.NewPublisher(ctx, clusterCA))
+	c.AddWorker(persistentvolume.NewPersistentVolumeController(ctx))
+	c.AddWorker(persistentvolume.NewProtectionController(ctx))
 }
