@@ -108,6 +108,9 @@ func runGet(inv *Invocation) error {
 			}
 		}
 	case "", "wide":
+		if inv.watching() {
+			return inv.watch(groups, args)
+		}
 		inv.printTables(groups, len(groups) > 1 || (len(args) > 0 && strings.Contains(args[0], "/")) || isAll(args))
 	default:
 		return fmt.Errorf("output format %q is not available in kubeplay yet", format)

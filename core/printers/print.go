@@ -43,6 +43,14 @@ func Print(w io.Writer, t *Table, opts Options) error {
 		return nil
 	}
 	tw := tabwriter.NewWriter(w, tabMinWidth, tabWidth, tabPadding, tabPadChar, 0)
+	if _, err := io.WriteString(tw, format(t, opts)); err != nil {
+		return err
+	}
+	return tw.Flush()
+}
+
+// format lays t out as tab-separated lines, header first unless NoHeaders.
+func format(t *Table, opts Options) string {
 	labelKeys := splitLabelColumns(opts.LabelColumns)
 	nameCol := -1
 	if opts.WithKind != "" {
@@ -120,10 +128,7 @@ func Print(w io.Writer, t *Table, opts Options) error {
 		}
 		b.WriteByte('\n')
 	}
-	if _, err := io.WriteString(tw, b.String()); err != nil {
-		return err
-	}
-	return tw.Flush()
+	return b.String()
 }
 
 // cellText is what a cell shows: cut at the first line break (marked

@@ -71,7 +71,21 @@ func (t *Terminal) kubectl(ctx *shell.Context, args []string) int {
 		Stderr:  ctx.Stderr,
 		Config:  t.Config,
 		Getenv:  ctx.Getenv,
-		Advance: func(d time.Duration) bool { t.Cluster.Advance(d); return true },
+		Advance: func(d time.Duration) bool {
+			// A shell `timeout` bounds how long kubectl may wait.
+			if dl := ctx.Deadline; !dl.IsZero() {
+				now := t.Cluster.Now()
+				if !now.Before(dl) {
+					return false
+				}
+				if now.Add(d).After(dl) {
+					t.Cluster.Advance(dl.Sub(now))
+					return false
+				}
+			}
+			t.Cluster.Advance(d)
+			return true
+		},
 		Fetch:   t.fetch,
 		Logs:    t.logs,
 		Exec: func(req kubectl.ExecRequest) int {
