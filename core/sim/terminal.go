@@ -63,14 +63,14 @@ func (t *Terminal) Run(script string) string {
 
 func (t *Terminal) kubectl(ctx *shell.Context, args []string) int {
 	env := &kubectl.Env{
-		Client:  t.Cluster.Client("kubectl"),
-		FS:      t.FS,
-		Cwd:     ctx.Cwd,
-		Stdin:   ctx.Stdin,
-		Stdout:  ctx.Stdout,
-		Stderr:  ctx.Stderr,
-		Config:  t.Config,
-		Getenv:  ctx.Getenv,
+		Client: t.Cluster.Client("kubectl"),
+		FS:     t.FS,
+		Cwd:    ctx.Cwd,
+		Stdin:  ctx.Stdin,
+		Stdout: ctx.Stdout,
+		Stderr: ctx.Stderr,
+		Config: t.Config,
+		Getenv: ctx.Getenv,
 		Advance: func(d time.Duration) bool {
 			// A shell `timeout` bounds how long kubectl may wait.
 			if dl := ctx.Deadline; !dl.IsZero() {
@@ -86,8 +86,8 @@ func (t *Terminal) kubectl(ctx *shell.Context, args []string) int {
 			t.Cluster.Advance(d)
 			return true
 		},
-		Fetch:   t.fetch,
-		Logs:    t.logs,
+		Fetch: t.fetch,
+		Logs:  t.logs,
 		Exec: func(req kubectl.ExecRequest) int {
 			return t.exec(req)
 		},
