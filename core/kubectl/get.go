@@ -21,7 +21,7 @@ type fetched struct {
 }
 
 func runGet(inv *Invocation) error {
-	if err := inv.checkOutputFormat(append([]string{"wide"}, printFormats...)...); err != nil {
+	if err := inv.checkOutputFormat(append([]string{"wide", "custom-columns", "custom-columns-file"}, printFormats...)...); err != nil {
 		return err
 	}
 	args := inv.Args
@@ -113,7 +113,9 @@ func runGet(inv *Invocation) error {
 		}
 		inv.printTables(groups, len(groups) > 1 || (len(args) > 0 && strings.Contains(args[0], "/")) || isAll(args))
 	default:
-		return fmt.Errorf("output format %q is not available in kubeplay yet", format)
+		if err := inv.printTemplate(format, single, all); err != nil {
+			return err
+		}
 	}
 	if len(all) == 0 && len(errs) == 0 && format != "yaml" && format != "json" {
 		ns, _ := inv.Namespace()

@@ -1,0 +1,145 @@
+package kubectl
+
+import (
+	"encoding/base64"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"text/template"
+
+	"kubeplay/core/api"
+	"kubeplay/core/api/codec"
+	"kubeplay/core/kubectl/jsonpath"
+)
+
+// printTemplate prints objects through -o jsonpath=…, custom-columns=… or
+// go-template=…, over their JSON form: one object alone, several as a List.
+func (inv *Invocation) printTemplate(format string, single bool, all []api.Object) error {
+	arg := inv.Flags.String("output")
+	if i := strings.IndexByte(arg, '='); i >= 0 {
+		arg = arg[i+1:]
+	} else {
+		arg = inv.Flags.String("template")
+	}
+	if strings.HasSuffix(format, "-file") || format == "templatefile" {
+		b, err := inv.Env.FS.ReadFile(absPath(inv.Env.Cwd, arg))
+		if err != nil {
+			return fmt.Errorf("error reading --template %s, %v", arg, err)
+		}
+		arg = string(b)
+	}
+	var data any
+	if single && len(all) == 1 {
+		u, err := codec.Unstructured(all[0])
+		if err != nil {
+			return err
+		}
+		data = u
+	} else {
+		data = listOf(all)
+	}
+	allowMissing := true
+	if f := inv.Flags.Lookup("allow-missing-template-keys"); f != nil {
+		allowMissing = inv.Flags.Bool("allow-missing-template-keys")
+	}
+	switch format {
+	case "jsonpath", "jsonpath-file", "jsonpath-as-json":
+		if arg == "" {
+			return fmt.Errorf("template format specified but no template given")
+		}
+		t, err := jsonpath.Parse(arg)
+		if err != nil {
+			return fmt.Errorf("error parsing jsonpath %s, %v", arg, err)
+		}
+		t.AllowMissingKeys = allowMissing
+		out, err := t.Execute(data)
+		if err != nil {
+			return fmt.Errorf("error executing jsonpath %q: Error executing template: %v. Printing more information for debugging the template:\n\ttemplate was:\n\t\t%s\n\tobject given to jsonpath engine was:\n\t\t%v\n", arg, err, arg, data)
+		}
+		io.WriteString(inv.out(), out)
+		return nil
+	case "custom-columns", "custom-columns-file":
+		return inv.printCustomColumns(arg, single, all)
+	default: // go-template, template, templatefile, go-template-file
+		t, err := template.New("output").Funcs(template.FuncMap{
+			"base64decode": func(s string) (string, error) {
+				b, err := base64.StdEncoding.DecodeString(s)
+				return string(b), err
+			},
+		}).Parse(arg)
+		if err != nil {
+			return fmt.Errorf("error parsing template %s, %v", arg, err)
+		}
+		if !allowMissing {
+			t.Option("missingkey=error")
+		}
+		return t.Execute(inv.out(), data)
+	}
+}
+
+// printCustomColumns is -o custom-columns=HEADER:.path,…: one row per
+// object, several values of a path joined with commas, <none> for none.
+func (inv *Invocation) printCustomColumns(spec string, single bool, all []api.Object) error {
+	if strings.TrimSpace(spec) == "" {
+		return fmt.Errorf("custom-columns format specified but no custom columns given")
+	}
+	var headers []string
+	var tmpls []*jsonpath.Template
+	for _, col := range strings.Split(spec, ",") {
+		h, p, ok := strings.Cut(col, ":")
+		if !ok {
+			return fmt.Errorf("unexpected custom-columns spec: %s, expected <header>:<json-path-expr>", col)
+		}
+		expr := relaxedJSONPath(p)
+		t, err := jsonpath.Parse(expr)
+		if err != nil {
+			return fmt.Errorf("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'")
+		}
+		t.AllowMissingKeys = true
+		headers = append(headers, h)
+		tmpls = append(tmpls, t)
+	}
+	tw := tabwriter.NewWriter(inv.out(), 6, 4, 3, ' ', 0)
+	if !inv.Flags.Bool("no-headers") {
+		fmt.Fprintln(tw, strings.Join(headers, "\t"))
+	}
+	for _, o := range all {
+		u, err := codec.Unstructured(o)
+		if err != nil {
+			return err
+		}
+		cells := make([]string, len(tmpls))
+		for i, t := range tmpls {
+			vals, err := t.Values(u)
+			if err != nil || len(vals) == 0 {
+				cells[i] = "<none>"
+				continue
+			}
+			texts := make([]string, len(vals))
+			for j, v := range vals {
+				texts[j] = jsonpath.Text(v)
+			}
+			cells[i] = strings.Join(texts, ",")
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t"))
+	}
+	return tw.Flush()
+}
+
+// relaxedJSONPath accepts "name.x", ".name.x", "{name.x}" and "{.name.x}".
+func relaxedJSONPath(p string) string {
+	p = strings.TrimSpace(p)
+	p = strings.TrimSuffix(strings.TrimPrefix(p, "{"), "}")
+	if !strings.HasPrefix(p, ".") {
+		p = "." + p
+	}
+	return "{" + p + "}"
+}
+
+func absPath(cwd, p string) string {
+	if strings.HasPrefix(p, "/") {
+		return p
+	}
+	return strings.TrimSuffix(cwd, "/") + "/" + p
+}
