@@ -45,7 +45,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	c := sim.NewDefault(sim.Options{Seed: *seed})
+	// The virtual clock starts at the wall clock's time and follows it.
+	c := sim.NewDefault(sim.Options{Seed: *seed, Start: time.Now().UTC().Truncate(time.Second)})
 	c.AddDefaultNode()
 	c.Settle()
 	e := &engine{cluster: c, speed: *speed, last: time.Now()}
@@ -53,7 +54,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	mux := http.NewServeMux()
 	api := &apiserver.Handler{Server: c.API, Actor: "kubectl"}
 	mux.Handle("/", http.FileServer(http.Dir(*dir)))
-	for _, p := range []string{"/api", "/api/", "/apis", "/apis/", "/version", "/healthz", "/readyz", "/livez"} {
+	for _, p := range []string{"/api", "/api/", "/apis", "/apis/", "/version", "/openapi/", "/healthz", "/readyz", "/livez"} {
 		mux.Handle(p, e.locked(api))
 	}
 	fmt.Fprintf(stdout, "kubeplay: serving %s (site from %s/, Kubernetes API at %s)\n", url, *dir, url)

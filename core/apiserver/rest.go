@@ -44,6 +44,24 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case path == "/apis":
 		writeJSON(w, http.StatusOK, h.groupList())
 		return
+	case path == "/openapi/v3":
+		writeJSON(w, http.StatusOK, h.openAPIRoot())
+		return
+	case strings.HasPrefix(path, "/openapi/v3/"):
+		rest := strings.Split(strings.TrimPrefix(path, "/openapi/v3/"), "/")
+		group, version := "", ""
+		switch {
+		case len(rest) == 2 && rest[0] == "api":
+			version = rest[1]
+		case len(rest) == 3 && rest[0] == "apis":
+			group, version = rest[1], rest[2]
+		}
+		if doc, ok := h.openAPIDoc(group, version); ok && version != "" {
+			writeJSON(w, http.StatusOK, doc)
+			return
+		}
+		writeStatus(w, apierrors.FromStatus(api.Status{Status: "Failure", Message: "the server could not find the requested resource", Reason: "NotFound", Code: 404}))
+		return
 	case path == "/healthz" || path == "/readyz" || path == "/livez":
 		w.Header().Set("Content-Type", "text/plain")
 		io.WriteString(w, "ok")
@@ -108,12 +126,21 @@ func (h *Handler) serveResource(r *http.Request, res *Resource, ns, name, sub st
 	if err != nil {
 		return nil, apierrors.NewBadRequest(err.Error())
 	}
+	if ct := r.Header.Get("Content-Type"); (r.Method == http.MethodPost || r.Method == http.MethodPut) && strings.Contains(ct, "protobuf") {
+		// The server speaks JSON and YAML only; clients fall back to JSON.
+		return nil, apierrors.NewUnsupportedMediaType(ct, "application/json", "application/yaml")
+	}
 	switch r.Method {
 	case http.MethodGet:
+		asTable := wantsTable(r.Header.Get("Accept"))
 		if name != "" {
-			return s.Get(res, ns, name)
+			obj, err := s.Get(res, ns, name)
+			if err != nil || !asTable {
+				return obj, err
+			}
+			return h.table(res, []api.Object{obj}, s.ResourceVersion(), q.Get("includeObject")), nil
 		}
-		return h.list(res, ns, q.Get("labelSelector"), q.Get("fieldSelector"))
+		return h.list(res, ns, q.Get("labelSelector"), q.Get("fieldSelector"), asTable, q.Get("includeObject"))
 	case http.MethodPost:
 		obj, err := decodeBody(res, body, q.Get("fieldValidation") == "Strict")
 		if err != nil {
@@ -155,7 +182,7 @@ func (h *Handler) serveResource(r *http.Request, res *Resource, ns, name, sub st
 	return nil, apierrors.NewMethodNotSupported(apierrors.GroupResource{Group: res.Group, Resource: res.Name}, strings.ToLower(r.Method))
 }
 
-func (h *Handler) list(res *Resource, ns, labelSel, fieldSel string) (any, error) {
+func (h *Handler) list(res *Resource, ns, labelSel, fieldSel string, asTable bool, includeObject string) (any, error) {
 	sel, err := labels.Parse(labelSel)
 	if err != nil {
 		return nil, apierrors.NewBadRequest("unable to parse requirement: " + err.Error())
@@ -167,6 +194,9 @@ func (h *Handler) list(res *Resource, ns, labelSel, fieldSel string) (any, error
 	objs, rv := h.Server.List(res, ns, ListOptions{Filter: func(o api.Object) bool {
 		return sel.Matches(labels.Set(o.GetObjectMeta().Labels)) && fsel.Matches(FieldSet(o))
 	}})
+	if asTable {
+		return h.table(res, objs, rv, includeObject), nil
+	}
 	items := make([]any, 0, len(objs))
 	for _, o := range objs {
 		items = append(items, o)
