@@ -92,13 +92,83 @@ func (e *engine) follow() {
 	}
 }
 
-func (e *engine) locked(h http.Handler) http.Handler {
+func (e *engine) locked(h *apiserver.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		e.mu.Lock()
+		wr, isWatch, err := h.ParseWatch(r)
+		if isWatch {
+			e.watch(w, r, h, wr, err) // unlocks
+			return
+		}
 		defer e.mu.Unlock()
 		h.ServeHTTP(w, r)
 		e.cluster.Settle()
 	})
+}
+
+// watch streams a watch's events: they are queued from inside the engine
+// (under its lock) and written out here without it.
+func (e *engine) watch(w http.ResponseWriter, r *http.Request, h *apiserver.Handler, wr *apiserver.WatchRequest, perr error) {
+	var (
+		qmu    sync.Mutex
+		queue  [][]byte
+		wakeup = make(chan struct{}, 1)
+	)
+	emit := func(line []byte) {
+		qmu.Lock()
+		queue = append(queue, line)
+		qmu.Unlock()
+		select {
+		case wakeup <- struct{}{}:
+		default:
+		}
+	}
+	var stop func()
+	err := perr
+	if err == nil {
+		stop, err = h.StartWatch(wr, emit)
+	}
+	e.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Transfer-Encoding", "chunked")
+	w.WriteHeader(http.StatusOK)
+	flusher, _ := w.(http.Flusher)
+	if err != nil {
+		w.Write(apiserver.WatchError(err))
+		return
+	}
+	defer func() {
+		e.mu.Lock()
+		stop()
+		e.mu.Unlock()
+	}()
+	timeout := 30 * time.Minute
+	if wr.Timeout > 0 {
+		timeout = time.Duration(float64(wr.Timeout) / e.speed)
+	}
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for {
+		qmu.Lock()
+		lines := queue
+		queue = nil
+		qmu.Unlock()
+		for _, l := range lines {
+			if _, err := w.Write(l); err != nil {
+				return
+			}
+		}
+		if flusher != nil {
+			flusher.Flush()
+		}
+		select {
+		case <-r.Context().Done():
+			return
+		case <-deadline.C:
+			return
+		case <-wakeup:
+		}
+	}
 }
 
 func kubeconfigFor(url string) string {

@@ -130,6 +130,24 @@ func (h *Handler) serveResource(r *http.Request, res *Resource, ns, name, sub st
 		// The server speaks JSON and YAML only; clients fall back to JSON.
 		return nil, apierrors.NewUnsupportedMediaType(ct, "application/json", "application/yaml")
 	}
+	if sub == "scale" {
+		switch r.Method {
+		case http.MethodGet:
+			return s.GetScale(res, ns, name)
+		case http.MethodPut:
+			var sc api.Scale
+			if err := json.Unmarshal(body, &sc); err != nil {
+				return nil, apierrors.NewBadRequest(err.Error())
+			}
+			return s.UpdateScale(res, ns, name, &sc, dryRun)
+		case http.MethodPatch:
+			ct := r.Header.Get("Content-Type")
+			if i := strings.IndexByte(ct, ';'); i >= 0 {
+				ct = ct[:i]
+			}
+			return s.PatchScale(res, ns, name, ct, body, dryRun)
+		}
+	}
 	switch r.Method {
 	case http.MethodGet:
 		asTable := wantsTable(r.Header.Get("Accept"))

@@ -190,3 +190,8 @@ func IsGone(err error) bool {
 	r := ReasonForError(err)
 	return r == ReasonGone || r == ReasonExpired
 }
+
+// NewNotFoundMessage is the 404 for a path the server does not serve.
+func NewNotFoundMessage() error {
+	return newStatus(404, ReasonNotFound, "the server could not find the requested resource", nil)
+}
