@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"kubeplay/core/api"
@@ -23,6 +24,9 @@ type Handler struct {
 	// Actor names the writer in the trace ("kubectl").
 	Actor string
 }
+
+// plainText is a response body that is not JSON (pods/log).
+type plainText string
 
 // Version is what /version reports.
 var Version = map[string]string{
@@ -106,6 +110,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeStatus(w, err)
 		return
 	}
+	if t, ok := obj.(plainText); ok {
+		w.Header().Set("Content-Type", "text/plain")
+		w.WriteHeader(http.StatusOK)
+		io.WriteString(w, string(t))
+		return
+	}
 	code := http.StatusOK
 	if r.Method == http.MethodPost {
 		code = http.StatusCreated
@@ -129,6 +139,27 @@ func (h *Handler) serveResource(r *http.Request, res *Resource, ns, name, sub st
 	if ct := r.Header.Get("Content-Type"); (r.Method == http.MethodPost || r.Method == http.MethodPut) && strings.Contains(ct, "protobuf") {
 		// The server speaks JSON and YAML only; clients fall back to JSON.
 		return nil, apierrors.NewUnsupportedMediaType(ct, "application/json", "application/yaml")
+	}
+	if sub == "log" && res.Kind == "Pod" && r.Method == http.MethodGet {
+		if s.Pods == nil {
+			return nil, apierrors.NewServiceUnavailable("logs are not available")
+		}
+		opts := LogOptions{Namespace: ns, Pod: name, Container: q.Get("container"), Previous: q.Get("previous") == "true",
+			Timestamps: q.Get("timestamps") == "true", TailLines: -1}
+		if v, err := strconv.ParseInt(q.Get("tailLines"), 10, 64); err == nil {
+			opts.TailLines = v
+		}
+		if v, err := strconv.ParseInt(q.Get("sinceSeconds"), 10, 64); err == nil {
+			opts.SinceSeconds = v
+		}
+		if v, err := strconv.ParseInt(q.Get("limitBytes"), 10, 64); err == nil {
+			opts.LimitBytes = v
+		}
+		text, err := s.Pods.PodLogs(opts)
+		if err != nil {
+			return nil, err
+		}
+		return plainText(text), nil
 	}
 	if sub == "scale" {
 		switch r.Method {

@@ -14,6 +14,8 @@ import (
 // Server is the API server: every component reads and writes the cluster
 // only through it. It is not safe for concurrent use; drivers serialise calls.
 type Server struct {
+	// Pods reaches containers for pods/log; nil: logs are unavailable.
+	Pods     PodConnector
 	Registry *Registry
 	clock    *clock.Clock
 	rand     *clock.Rand

@@ -67,6 +67,7 @@ func newCluster(opts Options, preload func(*Cluster) error) *Cluster {
 		maxItemsPerInstant: 1_000_000,
 		kubelets:           map[string]*kubeletHandle{},
 	}
+	srv.Pods = c
 	if preload != nil {
 		if c.err = preload(c); c.err != nil {
 			return c

@@ -7,6 +7,7 @@ import (
 
 	"kubeplay/core/api"
 	apierrors "kubeplay/core/api/errors"
+	"kubeplay/core/apiserver"
 	"kubeplay/core/client"
 	"kubeplay/core/kubectl"
 	"kubeplay/core/kubelet"
@@ -32,15 +33,38 @@ func (t *Terminal) kubeletOf(namespace, pod string) (*kubelet.Kubelet, *api.Pod,
 }
 
 func (t *Terminal) logs(req kubectl.LogsRequest) (string, error) {
-	k, _, err := t.kubeletOf(req.Namespace, req.Pod)
-	if err != nil || k == nil {
-		return "", err // an unscheduled pod has no logs yet
+	return t.Cluster.PodLogs(apiserver.LogOptions{Namespace: req.Namespace, Pod: req.Pod, Container: req.Container,
+		Previous: req.Previous, Timestamps: req.Timestamps, TailLines: req.TailLines, SinceSeconds: req.SinceSeconds, LimitBytes: req.LimitBytes})
+}
+
+// PodLogs is pods/log: a container's output from its node's kubelet.
+func (c *Cluster) PodLogs(req apiserver.LogOptions) (string, error) {
+	p, err := client.Get[*api.Pod](c.Client("kube-apiserver"), req.Namespace, req.Pod)
+	if err != nil {
+		return "", err
+	}
+	if req.Container == "" {
+		if len(p.Spec.Containers) != 1 {
+			names := make([]string, 0, len(p.Spec.Containers))
+			for _, ct := range p.Spec.Containers {
+				names = append(names, ct.Name)
+			}
+			return "", apierrors.NewBadRequest(fmt.Sprintf("a container name must be specified for pod %s, choose one of: [%s]", p.Name, strings.Join(names, " ")))
+		}
+		req.Container = p.Spec.Containers[0].Name
+	}
+	if p.Spec.NodeName == "" {
+		return "", nil // an unscheduled pod has no logs yet
+	}
+	k, ok := c.Kubelet(p.Spec.NodeName)
+	if !ok || !k.Running() {
+		return "", apierrors.NewInternalError(fmt.Errorf("Get \"https://%s:10250/containerLogs/%s/%s/%s\": dial tcp: connect: no route to host", p.Spec.NodeName, req.Namespace, req.Pod, req.Container))
 	}
 	lines, err := k.Logs(req.Namespace, req.Pod, req.Container, req.Previous)
 	if err != nil {
 		return "", apierrors.NewBadRequest(err.Error())
 	}
-	now := t.Cluster.Now()
+	now := c.Now()
 	if req.SinceSeconds > 0 {
 		var kept []runtime.LogLine
 		for _, l := range lines {
