@@ -229,8 +229,12 @@ func (s *Server) Update(res *Resource, namespace string, obj api.Object, opts Up
 	if err := s.admitUpdate(res, obj, old); err != nil {
 		return nil, err
 	}
-	if errs := validateUpdate(res, obj, old); len(errs) > 0 {
-		return nil, apierrors.NewInvalid(gk(res), m.Name, errs)
+	// A status write keeps the validated spec, so the spec is not checked
+	// again (upstream's status strategies validate the status alone).
+	if statusWrite := opts.Subresource == "status" && res.Status; !statusWrite {
+		if errs := validateUpdate(res, obj, old); len(errs) > 0 {
+			return nil, apierrors.NewInvalid(gk(res), m.Name, errs)
+		}
 	}
 	if om.DeletionTimestamp != nil {
 		if added := newFinalizers(m.Finalizers, om.Finalizers); len(added) > 0 {

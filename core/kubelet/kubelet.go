@@ -34,6 +34,10 @@ type Options struct {
 	Volumes *VolumeStore
 	// Preloaded images are on the node before anything is pulled.
 	Preloaded []string
+	// RoutedPodEvents: the host calls PodAdded/PodUpdated/PodDeleted for
+	// this node's pods itself (one router for all kubelets keeps a pod
+	// event's cost independent of the number of nodes).
+	RoutedPodEvents bool
 	// StaticPods are the pods in the node's manifest directory
 	// (/etc/kubernetes/manifests), mirrored into the API.
 	StaticPods []*api.Pod
@@ -97,22 +101,9 @@ func NewKubelet(ctx *controller.Context, opts Options) *Kubelet {
 	k.hostFS.Now = ctx.Clock.Now
 	k.images = newImageManager(k, opts.Preloaded)
 	k.ipam = newIPAM()
-	k.podInf.AddHandler(client.Handler{
-		OnAdd: k.podChanged,
-		OnUpdate: func(old, cur api.Object) {
-			p := cur.(*api.Pod)
-			if p.Spec.NodeName != k.nodeName && old.(*api.Pod).Spec.NodeName != k.nodeName {
-				if _, tracked := k.byKey[client.KeyOf(p)]; !tracked {
-					return // another node's pod
-				}
-			}
-			// The kubelet's own status writes are no reason to sync again.
-			if !statusOnlyChange(old.(*api.Pod), p) {
-				k.podChanged(cur)
-			}
-		},
-		OnDelete: k.podChanged,
-	})
+	if !opts.RoutedPodEvents {
+		k.podInf.AddHandler(client.Handler{OnAdd: k.PodAdded, OnUpdate: k.PodUpdated, OnDelete: k.PodDeleted})
+	}
 	return k
 }
 
@@ -172,6 +163,26 @@ func (k *Kubelet) podChanged(o api.Object) {
 		k.queue.Add(key)
 	}
 }
+
+// PodAdded, PodUpdated and PodDeleted are the pod informer's events.
+func (k *Kubelet) PodAdded(o api.Object) { k.podChanged(o) }
+
+// PodUpdated handles a pod update.
+func (k *Kubelet) PodUpdated(old, cur api.Object) {
+	p := cur.(*api.Pod)
+	if p.Spec.NodeName != k.nodeName && old.(*api.Pod).Spec.NodeName != k.nodeName {
+		if _, tracked := k.byKey[client.KeyOf(p)]; !tracked {
+			return // another node's pod
+		}
+	}
+	// The kubelet's own status writes are no reason to sync again.
+	if !statusOnlyChange(old.(*api.Pod), p) {
+		k.podChanged(cur)
+	}
+}
+
+// PodDeleted handles a pod's removal.
+func (k *Kubelet) PodDeleted(o api.Object) { k.podChanged(o) }
 
 // statusOnlyChange reports an update that touched only the pod's status.
 func statusOnlyChange(old, cur *api.Pod) bool {

@@ -37,6 +37,36 @@ func (c *Cluster) startNodeAgents() {
 		OnAdd:    func(o api.Object) { a.queue.Add(o.GetObjectMeta().Name) },
 		OnDelete: func(o api.Object) { a.queue.Add(o.GetObjectMeta().Name) },
 	})
+	pods := client.InformerFor[*api.Pod](c.Informers)
+	route := func(node string) *kubelet.Kubelet {
+		if h, ok := c.kubelets[node]; ok && node != "" {
+			return h.kubelet
+		}
+		return nil
+	}
+	pods.AddHandler(client.Handler{
+		OnAdd: func(o api.Object) {
+			if k := route(o.(*api.Pod).Spec.NodeName); k != nil {
+				k.PodAdded(o)
+			}
+		},
+		OnUpdate: func(old, cur api.Object) {
+			on, cn := old.(*api.Pod).Spec.NodeName, cur.(*api.Pod).Spec.NodeName
+			if k := route(cn); k != nil {
+				k.PodUpdated(old, cur)
+			}
+			if on != cn {
+				if k := route(on); k != nil {
+					k.PodUpdated(old, cur)
+				}
+			}
+		},
+		OnDelete: func(o api.Object) {
+			if k := route(o.(*api.Pod).Spec.NodeName); k != nil {
+				k.PodDeleted(o)
+			}
+		},
+	})
 	c.AddWorker(a)
 }
 
@@ -62,13 +92,14 @@ func (a *nodeAgents) ProcessNextWorkItem() bool {
 		ip := nodeIP(node, idx)
 		static, images := staticPodsFor(node, ip)
 		k := kubelet.NewKubelet(c.ControllerContext(), kubelet.Options{
-			NodeName:   name,
-			Catalog:    a.catalog,
-			NodeIP:     ip,
-			PodCIDR:    fmt.Sprintf("10.244.%d.0/24", idx%256),
-			Volumes:    a.volumes,
-			Preloaded:  append(append([]string(nil), preloadedImages...), images...),
-			StaticPods: static,
+			NodeName:        name,
+			Catalog:         a.catalog,
+			NodeIP:          ip,
+			PodCIDR:         fmt.Sprintf("10.244.%d.0/24", idx%256),
+			Volumes:         a.volumes,
+			Preloaded:       append(append([]string(nil), preloadedImages...), images...),
+			StaticPods:      static,
+			RoutedPodEvents: true,
 		})
 		c.kubelets[name] = &kubeletHandle{kubelet: k}
 		c.AddWorker(k)

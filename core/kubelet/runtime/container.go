@@ -163,15 +163,19 @@ func (r *Runtime) Start(cfg Config) (*Container, error) {
 		return nil, fmt.Errorf("failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: no command specified: unknown")
 	}
 	p := &Process{Argv: argv, Started: c.Started, c: c}
-	sh := c.shell(p)
-	if _, ok := sh.Lookup(path.Base(argv[0])); !ok {
-		return nil, &ErrNotFound{Name: argv[0]}
-	}
 	c.procs.add(p)
 	c.main = p
-	if !startNative(p, sh) {
-		p.startCoroutine(func() int { return runArgv(sh, argv, c.stdout, c.stderr) })
+	// Programs that only wait start without a shell or a goroutine.
+	if startNative(p) {
+		return c, nil
 	}
+	sh := c.shell(p)
+	if _, ok := sh.Lookup(path.Base(argv[0])); !ok {
+		c.procs.procs = c.procs.procs[:len(c.procs.procs)-1]
+		c.procs.next--
+		return nil, &ErrNotFound{Name: argv[0]}
+	}
+	p.startCoroutine(func() int { return runArgv(sh, argv, c.stdout, c.stderr) })
 	return c, nil
 }
 

@@ -89,11 +89,14 @@ type family struct {
 type Catalog struct {
 	families map[string]*family
 	extra    map[string]*Image
+	// resolved caches lookups: resolving runs tag patterns, and the kubelet
+	// asks for every container status it writes.
+	resolved map[string]*Image
 }
 
 // NewCatalog returns the images every cluster can pull.
 func NewCatalog() *Catalog {
-	c := &Catalog{families: map[string]*family{}, extra: map[string]*Image{}}
+	c := &Catalog{families: map[string]*family{}, extra: map[string]*Image{}, resolved: map[string]*Image{}}
 	registerImages(c)
 	return c
 }
@@ -110,11 +113,23 @@ func (c *Catalog) Add(ref, base string) error {
 	im.Ref = Normalize(ref)
 	im.ID, im.Digest = imageIDs(im.Ref)
 	c.extra[im.Ref] = &im
+	c.resolved = map[string]*Image{}
 	return nil
 }
 
 // Resolve finds an image by reference, or fails as a registry miss.
 func (c *Catalog) Resolve(ref string) (*Image, error) {
+	if im, ok := c.resolved[ref]; ok {
+		return im, nil
+	}
+	im, err := c.resolve(ref)
+	if err == nil {
+		c.resolved[ref] = im
+	}
+	return im, err
+}
+
+func (c *Catalog) resolve(ref string) (*Image, error) {
 	n := Normalize(ref)
 	if im, ok := c.extra[n]; ok {
 		return im, nil

@@ -70,7 +70,7 @@ func registerPrograms(p *Process, sh *shell.Shell) {
 
 // startNative starts the programs that need no coroutine when they are the
 // whole command line: a plain sleep, pause, nginx. It reports whether it did.
-func startNative(p *Process, sh *shell.Shell) bool {
+func startNative(p *Process) bool {
 	argv := p.Argv
 	name := path.Base(argv[0])
 	if name == "docker-entrypoint.sh" && len(argv) > 1 && path.Base(argv[1]) == "nginx" {
