@@ -30,8 +30,8 @@ type plainText string
 
 // Version is what /version reports.
 var Version = map[string]string{
-	"major": "1", "minor": "32", "gitVersion": "v1.32.0", "gitCommit": "kubeplay",
-	"gitTreeState": "clean", "buildDate": "2024-12-11T00:00:00Z", "goVersion": "go1.23.4",
+	"major": "1", "minor": "32", "gitVersion": "v1.32.4", "gitCommit": "59526cd4867447956156ae3a602fcbac5a2c2dd4",
+	"gitTreeState": "clean", "buildDate": "2025-04-22T15:58:41Z", "goVersion": "go1.23.6",
 	"compiler": "gc", "platform": "linux/amd64",
 }
 

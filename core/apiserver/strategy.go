@@ -29,10 +29,35 @@ func prepareForCreate(res *Resource, obj api.Object) {
 		o.Status = api.DaemonSetStatus{}
 	case *api.Job:
 		o.Status = api.JobStatus{}
+		generateJobSelector(o)
 	case *api.PersistentVolumeClaim:
 		o.Status = api.PersistentVolumeClaimStatus{Phase: api.ClaimPending}
 	case *api.PersistentVolume:
 		o.Status = api.PersistentVolumeStatus{Phase: api.VolumePending}
+	}
+}
+
+// generateJobSelector is the Job strategy's: unless the user manages the
+// selector, the job's pods are labelled with its uid and name, and the
+// selector is the uid label.
+func generateJobSelector(job *api.Job) {
+	if job.Spec.ManualSelector != nil && *job.Spec.ManualSelector {
+		return
+	}
+	t := &job.Spec.Template
+	if t.Labels == nil {
+		t.Labels = map[string]string{}
+	}
+	t.Labels[api.LegacyControllerUidLabel] = job.UID
+	t.Labels[api.LegacyJobNameLabel] = job.Name
+	t.Labels[api.ControllerUidLabel] = job.UID
+	t.Labels[api.JobNameLabel] = job.Name
+	job.Spec.Selector = &api.LabelSelector{MatchLabels: map[string]string{api.ControllerUidLabel: job.UID}}
+	if len(job.Labels) == 0 {
+		job.Labels = map[string]string{}
+		for k, v := range t.Labels {
+			job.Labels[k] = v
+		}
 	}
 }
 

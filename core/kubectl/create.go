@@ -64,6 +64,11 @@ func (inv *Invocation) createOne(in *info) error {
 // generator: --dry-run, -o, then the create itself; failures are worded
 // `failed to create <what>: …` where kubectl words them so.
 func (inv *Invocation) createGenerated(obj api.Object, what string, wrap bool) error {
+	return inv.createGeneratedOp(obj, what, wrap, "created")
+}
+
+// createGeneratedOp is createGenerated reporting op ("exposed" for expose).
+func (inv *Invocation) createGeneratedOp(obj api.Object, what string, wrap bool, op string) error {
 	if err := inv.checkDryRun(); err != nil {
 		return err
 	}
@@ -98,15 +103,19 @@ func (inv *Invocation) createGenerated(obj api.Object, what string, wrap bool) e
 			m.Namespace = ns
 		}
 	}
-	return inv.reportOp(res, obj, "created")
+	return inv.reportOp(res, obj, op)
 }
 
 // exactlyOneName is the check every create generator makes on its NAME.
 func (inv *Invocation) exactlyOneName() (string, error) {
-	if len(inv.Args) != 1 {
-		return "", usageErrorf(inv.Cmd, "exactly one NAME is required, got %d", len(inv.Args))
+	args := inv.Args
+	if d := inv.Flags.ArgsLenAtDash(); d >= 0 {
+		args = args[:d] // the words after -- are the container's command
 	}
-	return inv.Args[0], nil
+	if len(args) != 1 {
+		return "", usageErrorf(inv.Cmd, "exactly one NAME is required, got %d", len(args))
+	}
+	return args[0], nil
 }
 
 // requireFlag is cobra's `required flag(s) "image" not set`.

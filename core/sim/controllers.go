@@ -1,12 +1,15 @@
 package sim
 
 import (
+	"kubeplay/core/controller/cronjob"
 	"kubeplay/core/controller/deployment"
 	"kubeplay/core/controller/garbagecollector"
+	"kubeplay/core/controller/job"
 	"kubeplay/core/controller/namespace"
 	"kubeplay/core/controller/replicaset"
 	"kubeplay/core/controller/rootcacertpublisher"
 	"kubeplay/core/controller/serviceaccount"
+	"kubeplay/core/controller/ttlafterfinished"
 	"kubeplay/core/controller/volume/persistentvolume"
 )
 
@@ -18,6 +21,9 @@ func (c *Cluster) startControllers() {
 	c.AddWorker(garbagecollector.NewGarbageCollector(ctx))
 	c.AddWorker(deployment.NewDeploymentController(ctx))
 	c.AddWorker(replicaset.NewReplicaSetController(ctx))
+	c.AddWorker(job.NewController(ctx))
+	c.AddWorker(cronjob.NewController(ctx))
+	c.AddWorker(ttlafterfinished.New(ctx))
 	c.AddWorker(serviceaccount.NewServiceAccountsController(ctx))
 	c.AddWorker(rootcacertpublisher.NewPublisher(ctx, clusterCA))
 	c.AddWorker(persistentvolume.NewPersistentVolumeController(ctx))
