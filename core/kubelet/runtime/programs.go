@@ -53,6 +53,7 @@ func registerPrograms(p *Process, sh *shell.Shell) {
 	})
 	for name := range daemons {
 		sh.Register(name, func(ctx *shell.Context, args []string) int {
+			daemonListen(p, ctx.Name)
 			p.traps = map[int]bool{SIGTERM: true}
 			p.sleep(-1)
 			return 0
@@ -108,10 +109,42 @@ func startNative(p *Process) bool {
 		return true
 	}
 	if daemons[name] {
+		daemonListen(p, name)
 		p.onSignal = func(sig int) { p.exit(0) }
 		return true
 	}
 	return false
+}
+
+// daemonListen opens the ports a daemon's probes and clients use: CoreDNS
+// answers /health on 8080 and /ready on 8181 (the DNS answers themselves
+// come from the cluster network model).
+func daemonListen(p *Process, name string) {
+	ok := func(body string) Handler {
+		return func(*Request) *Response {
+			return &Response{Status: 200, Header: map[string]string{"Content-Type": "text/plain; charset=utf-8"}, Body: body}
+		}
+	}
+	switch name {
+	case "coredns":
+		p.c.Listen(53, ok(""))
+		p.c.Listen(8080, ok("OK"))
+		p.c.Listen(8181, ok("OK"))
+		p.c.Listen(9153, ok(""))
+	case "kube-apiserver":
+		p.c.Listen(6443, ok("ok"))
+	case "etcd":
+		p.c.Listen(2379, ok(""))
+		p.c.Listen(2381, ok(`{"health":"true","reason":""}`))
+	case "kube-proxy":
+		p.c.Listen(10256, ok(""))
+	case "redis-server":
+		p.c.Listen(6379, ok(""))
+	case "httpd-foreground":
+		p.c.Listen(80, ok("<html><body><h1>It works!</h1></body></html>\n"))
+	case "prometheus":
+		p.c.Listen(9090, ok("Prometheus Server is Healthy.\n"))
+	}
 }
 
 // appStart serves the seeds' app image: a small web app on port 8080.
