@@ -39,5 +39,8 @@ var kindTable = []kindEntry{
 
 	{GroupVersionKind{"coordination.k8s.io", "v1", "Lease"}, func() Object { return &Lease{} }},
 
+	{GroupVersionKind{"metrics.k8s.io", "v1beta1", "NodeMetrics"}, func() Object { return &NodeMetrics{} }},
+	{GroupVersionKind{"metrics.k8s.io", "v1beta1", "PodMetrics"}, func() Object { return &PodMetrics{} }},
+
 	{GroupVersionKind{"discovery.k8s.io", "v1", "EndpointSlice"}, func() Object { return &EndpointSlice{} }},
 }

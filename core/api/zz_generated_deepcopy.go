@@ -551,6 +551,25 @@ func (in *ContainerImage) DeepCopy() *ContainerImage {
 }
 
 // DeepCopyInto copies in into out; in must be non-nil.
+func (in *ContainerMetrics) DeepCopyInto(out *ContainerMetrics) {
+	*out = *in
+	if in.Usage != nil {
+		in, out := &in.Usage, &out.Usage
+		in.DeepCopyInto(out)
+	}
+}
+
+// DeepCopy returns a deep copy of in, or nil.
+func (in *ContainerMetrics) DeepCopy() *ContainerMetrics {
+	if in == nil {
+		return nil
+	}
+	out := new(ContainerMetrics)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies in into out; in must be non-nil.
 func (in *ContainerPort) DeepCopyInto(out *ContainerPort) {
 	*out = *in
 }
@@ -3344,6 +3363,34 @@ func (in *NodeFeatures) DeepCopy() *NodeFeatures {
 }
 
 // DeepCopyInto copies in into out; in must be non-nil.
+func (in *NodeMetrics) DeepCopyInto(out *NodeMetrics) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	if in.Usage != nil {
+		in, out := &in.Usage, &out.Usage
+		in.DeepCopyInto(out)
+	}
+}
+
+// DeepCopy returns a deep copy of in, or nil.
+func (in *NodeMetrics) DeepCopy() *NodeMetrics {
+	if in == nil {
+		return nil
+	}
+	out := new(NodeMetrics)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject implements Object.
+func (in *NodeMetrics) DeepCopyObject() Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies in into out; in must be non-nil.
 func (in *NodeRuntimeHandler) DeepCopyInto(out *NodeRuntimeHandler) {
 	*out = *in
 	if in.Features != nil {
@@ -4397,6 +4444,37 @@ func (in *PodIP) DeepCopy() *PodIP {
 	out := new(PodIP)
 	in.DeepCopyInto(out)
 	return out
+}
+
+// DeepCopyInto copies in into out; in must be non-nil.
+func (in *PodMetrics) DeepCopyInto(out *PodMetrics) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	if in.Containers != nil {
+		in, out := &in.Containers, &out.Containers
+		*out = make([]ContainerMetrics, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a deep copy of in, or nil.
+func (in *PodMetrics) DeepCopy() *PodMetrics {
+	if in == nil {
+		return nil
+	}
+	out := new(PodMetrics)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject implements Object.
+func (in *PodMetrics) DeepCopyObject() Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
 }
 
 // DeepCopyInto copies in into out; in must be non-nil.

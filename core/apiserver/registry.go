@@ -26,6 +26,9 @@ type Resource struct {
 	Generation bool
 	// Scale is true when the resource has a scale subresource.
 	Scale bool
+	// Computed resources (metrics.k8s.io) are answered by the server's
+	// MetricsProvider when read and stored nowhere.
+	Computed bool
 }
 
 // GroupResource names a resource without its version: "deployments.apps".
@@ -86,6 +89,8 @@ var resourceTable = []Resource{
 	{Group: "coordination.k8s.io", Version: "v1", Name: "leases", Singular: "lease", Kind: "Lease", Namespaced: true, Verbs: verbsAll},
 	{Group: "discovery.k8s.io", Version: "v1", Name: "endpointslices", Singular: "endpointslice", Kind: "EndpointSlice", Namespaced: true, Verbs: verbsAll},
 	{Group: "policy", Version: "v1", Name: "poddisruptionbudgets", Singular: "poddisruptionbudget", Kind: "PodDisruptionBudget", ShortNames: []string{"pdb"}, Namespaced: true, Verbs: verbsAll, Status: true, Generation: true},
+	{Group: "metrics.k8s.io", Version: "v1beta1", Name: "nodes", Singular: "", Kind: "NodeMetrics", Verbs: []string{"get", "list"}, Computed: true},
+	{Group: "metrics.k8s.io", Version: "v1beta1", Name: "pods", Singular: "", Kind: "PodMetrics", Namespaced: true, Verbs: []string{"get", "list"}, Computed: true},
 	{Group: "storage.k8s.io", Version: "v1", Name: "storageclasses", Singular: "storageclass", Kind: "StorageClass", ShortNames: []string{"sc"}, Verbs: verbsAll},
 }
 

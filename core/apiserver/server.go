@@ -15,7 +15,9 @@ import (
 // only through it. It is not safe for concurrent use; drivers serialise calls.
 type Server struct {
 	// Pods reaches containers for pods/log; nil: logs are unavailable.
-	Pods     PodConnector
+	Pods PodConnector
+	// Metrics answers metrics.k8s.io; nil: the Metrics API is not available.
+	Metrics  MetricsProvider
 	Registry *Registry
 	clock    *clock.Clock
 	rand     *clock.Rand
@@ -101,6 +103,14 @@ func (s *Server) Get(res *Resource, namespace, name string) (api.Object, error) 
 	if !res.Namespaced {
 		namespace = ""
 	}
+	if res.Computed {
+		for _, o := range s.computed(res, namespace) {
+			if o.GetObjectMeta().Name == name {
+				return o, nil
+			}
+		}
+		return nil, apierrors.NewNotFound(gr(res), name)
+	}
 	o, ok := s.storeFor(res).get(namespace, name)
 	if !ok {
 		return nil, apierrors.NewNotFound(gr(res), name)
@@ -114,7 +124,43 @@ func (s *Server) List(res *Resource, namespace string, opts ListOptions) ([]api.
 	if !res.Namespaced {
 		namespace = ""
 	}
+	if res.Computed {
+		var out []api.Object
+		for _, o := range s.computed(res, namespace) {
+			if opts.Filter == nil || opts.Filter(o) {
+				out = append(out, o)
+			}
+		}
+		return out, formatRV(s.rv)
+	}
 	return s.storeFor(res).list(namespace, opts.Filter), formatRV(s.rv)
+}
+
+// MetricsProvider computes metrics.k8s.io objects: what the simulation's
+// kubelets measure, as metrics-server gathers it.
+type MetricsProvider interface {
+	PodMetrics(namespace string) []*api.PodMetrics
+	NodeMetrics() []*api.NodeMetrics
+}
+
+func (s *Server) computed(res *Resource, namespace string) []api.Object {
+	if s.Metrics == nil {
+		return nil
+	}
+	var out []api.Object
+	switch res.Kind {
+	case "PodMetrics":
+		for _, m := range s.Metrics.PodMetrics(namespace) {
+			m.TypeMeta = api.TypeMeta{APIVersion: res.APIVersion(), Kind: res.Kind}
+			out = append(out, m)
+		}
+	case "NodeMetrics":
+		for _, m := range s.Metrics.NodeMetrics() {
+			m.TypeMeta = api.TypeMeta{APIVersion: res.APIVersion(), Kind: res.Kind}
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // Create stores a new object. The object becomes the server's: the caller

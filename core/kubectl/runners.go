@@ -23,12 +23,20 @@ var runners = map[string]func(*Invocation) error{
 	"expose":                      runExpose,
 	"run":                         runRun,
 	"version":                     runVersion,
+	"top pod":                     runTopPod,
+	"autoscale":                   runAutoscale,
+	"top node":                    runTopNode,
 	"delete":                      runDelete,
 	"exec":                        runExec,
 	"logs":                        runLogs,
 	"get":                         runGet,
 	"patch":                       runPatch,
 	"scale":                       runScale,
+	"rollout status":              runRolloutStatus,
+	"rollout pause":               runRolloutPause,
+	"rollout resume":              runRolloutResume,
+	"rollout restart":             runRolloutRestart,
+	"set image":                   runSetImage,
 }
 
 func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }

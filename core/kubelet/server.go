@@ -112,3 +112,53 @@ func (k *Kubelet) PodIP(namespace, pod string) string {
 	}
 	return ""
 }
+
+// PodUsage is what each running container of a pod uses now.
+func (k *Kubelet) PodUsage(namespace, pod string) (map[string]runtime.Usage, bool) {
+	uid, ok := k.byKey[namespace+"/"+pod]
+	if !ok {
+		return nil, false
+	}
+	ps := k.pods[uid]
+	out := map[string]runtime.Usage{}
+	for _, c := range ps.cs {
+		if c.current != nil && !c.current.Exited {
+			out[c.name] = c.current.Usage()
+		}
+	}
+	return out, len(out) > 0
+}
+
+// SetLoad puts CPU load (millicores) on a pod's running containers.
+func (k *Kubelet) SetLoad(namespace, pod string, milliCPU int64) bool {
+	uid, ok := k.byKey[namespace+"/"+pod]
+	if !ok {
+		return false
+	}
+	set := false
+	for _, c := range k.pods[uid].cs {
+		if c.current != nil && !c.current.Exited {
+			c.current.Load = milliCPU
+			set = true
+		}
+	}
+	return set
+}
+
+// nodeOverhead is what the node's own daemons (kubelet, containerd) use.
+var nodeOverhead = runtime.Usage{MilliCPU: 48, Memory: 420 << 20}
+
+// NodeUsage is the node's whole use: its pods and its own daemons.
+func (k *Kubelet) NodeUsage() runtime.Usage {
+	u := nodeOverhead
+	for _, ps := range k.pods {
+		for _, c := range ps.all() {
+			if c.current != nil && !c.current.Exited {
+				cu := c.current.Usage()
+				u.MilliCPU += cu.MilliCPU
+				u.Memory += cu.Memory
+			}
+		}
+	}
+	return u
+}

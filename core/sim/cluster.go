@@ -35,8 +35,10 @@ type Cluster struct {
 	workers   []controller.Worker
 	kubelets  map[string]*kubeletHandle
 	agents    *nodeAgents
-	seed      uint64
-	err       error // a failed restore
+	// loads are the learner's simulated CPU loads (kubeplay load).
+	loads map[string]loadTarget
+	seed  uint64
+	err   error // a failed restore
 	// maxItemsPerInstant bounds work at one virtual instant, so a pair of
 	// components that keep re-queueing each other cannot hang the driver.
 	maxItemsPerInstant int
@@ -68,6 +70,7 @@ func newCluster(opts Options, preload func(*Cluster) error) *Cluster {
 		kubelets:           map[string]*kubeletHandle{},
 	}
 	srv.Pods = c
+	srv.Metrics = c
 	if preload != nil {
 		if c.err = preload(c); c.err != nil {
 			return c

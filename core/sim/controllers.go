@@ -6,6 +6,7 @@ import (
 	"kubeplay/core/controller/garbagecollector"
 	"kubeplay/core/controller/job"
 	"kubeplay/core/controller/namespace"
+	"kubeplay/core/controller/podautoscaler"
 	"kubeplay/core/controller/replicaset"
 	"kubeplay/core/controller/rootcacertpublisher"
 	"kubeplay/core/controller/serviceaccount"
@@ -24,6 +25,7 @@ func (c *Cluster) startControllers() {
 	c.AddWorker(job.NewController(ctx))
 	c.AddWorker(cronjob.NewController(ctx))
 	c.AddWorker(ttlafterfinished.New(ctx))
+	c.AddWorker(podautoscaler.NewHorizontalController(ctx))
 	c.AddWorker(serviceaccount.NewServiceAccountsController(ctx))
 	c.AddWorker(rootcacertpublisher.NewPublisher(ctx, clusterCA))
 	c.AddWorker(persistentvolume.NewPersistentVolumeController(ctx))

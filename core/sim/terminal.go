@@ -162,6 +162,28 @@ func (t *Terminal) kubeplay(ctx *shell.Context, args []string) int {
 		}
 		return 0
 	}
-	fmt.Fprintln(ctx.Stderr, "usage: kubeplay node stop|start NAME")
+	if len(args) == 3 && args[0] == "load" {
+		kind, name, ok := strings.Cut(args[1], "/")
+		milli, err := parseLoad(args[2])
+		if !ok || err != nil {
+			if err == nil {
+				err = fmt.Errorf("want TYPE/NAME, like deployment/web")
+			}
+			fmt.Fprintf(ctx.Stderr, "kubeplay: %v\n", err)
+			return 1
+		}
+		ns := t.Config.Namespace()
+		if err := t.Cluster.SetLoad(ns, kind, name, milli); err != nil {
+			fmt.Fprintf(ctx.Stderr, "kubeplay: %v\n", err)
+			return 1
+		}
+		if milli == 0 {
+			fmt.Fprintf(ctx.Stdout, "load on %s removed\n", args[1])
+		} else {
+			fmt.Fprintf(ctx.Stdout, "%s now gets %dm of CPU work, shared by its running pods\n", args[1], milli)
+		}
+		return 0
+	}
+	fmt.Fprintln(ctx.Stderr, "usage: kubeplay node stop|start NAME\n       kubeplay load TYPE/NAME CPU")
 	return 2
 }

@@ -107,21 +107,21 @@ type Response struct {
 
 // Container is a started container.
 type Container struct {
-	ID      string
-	cfg     Config
-	rt      *Runtime
-	main    *Process
-	procs   *ProcessTable
-	Logs    []LogLine
-	stdout  *lineWriter
-	stderr  *lineWriter
-	ports   map[int]Handler
-	Started time.Time
-	Exited  bool
-	Code    int
-	// Message is the termination message the container left
-	// (/dev/termination-log).
+	ID       string
+	cfg      Config
+	rt       *Runtime
+	main     *Process
+	procs    *ProcessTable
+	Logs     []LogLine
+	stdout   *lineWriter
+	stderr   *lineWriter
+	ports    map[int]Handler
+	Started  time.Time
+	Exited   bool
+	Code     int
 	Finished time.Time
+	// Load is CPU work a learner put on the container (millicores; 0: idle).
+	Load int64
 }
 
 // ErrNotFound reports a command the image does not have, as runc words it.

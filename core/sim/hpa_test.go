@@ -1,0 +1,89 @@
+package sim
+
+import (
+	"strings"
+	"testing"
+
+	"kubeplay/core/api"
+	"kubeplay/core/client"
+)
+
+// testBinder binds every pending pod to one node: a stand-in for the
+// scheduler in tests that are about something else.
+type testBinder struct {
+	c    *Cluster
+	node string
+}
+
+func (b *testBinder) Name() string { return "test-binder" }
+
+func (b *testBinder) ProcessNextWorkItem() bool {
+	cl := b.c.Client("default-scheduler")
+	for _, p := range client.List[*api.Pod](cl, "", nil) {
+		if p.Spec.NodeName == "" && p.DeletionTimestamp == nil {
+			if err := cl.Bind(p.Namespace, &api.Binding{ObjectMeta: api.ObjectMeta{Name: p.Name}, Target: api.ObjectReference{Kind: "Node", Name: b.node}}); err == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// The HPA scales a Deployment up under load and, five minutes after the
+// load goes, back down.
+func TestHorizontalPodAutoscalerFollowsLoad(t *testing.T) {
+	c := NewDefault(Options{Seed: 5})
+	c.AddDefaultNode()
+	c.AddWorker(&testBinder{c: c, node: DefaultNodeName})
+	term := NewTerminal(c)
+	out := term.Run(`kubectl apply -f - <<'EOF'
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 1
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: nginx
+        image: nginx
+        resources:
+          requests:
+            cpu: 200m
+EOF
+kubectl autoscale deployment web --min=1 --max=5 --cpu-percent=50
+sleep 60
+kubectl top pods
+kubeplay load deployment/web 600m
+sleep 400
+kubectl get hpa
+kubectl get deploy web
+`)
+	if !strings.Contains(out, "horizontalpodautoscaler.autoscaling/web autoscaled") {
+		t.Fatalf("autoscale:\n%s", out)
+	}
+	d, _ := client.Get[*api.Deployment](c.Client("test"), "default", "web")
+	if d.Spec.Replicas == nil || *d.Spec.Replicas < 5 {
+		t.Fatalf("replicas under load = %v\n%s", d.Spec.Replicas, out)
+	}
+	term.Run("kubeplay load deployment/web 0; sleep 600")
+	d, _ = client.Get[*api.Deployment](c.Client("test"), "default", "web")
+	if *d.Spec.Replicas != 1 {
+		t.Fatalf("replicas after the load went = %d", *d.Spec.Replicas)
+	}
+	var rescales []string
+	for _, e := range client.List[*api.Event](c.Client("test"), "default", nil) {
+		if e.Reason == "SuccessfulRescale" {
+			rescales = append(rescales, e.Message)
+		}
+	}
+	if len(rescales) < 2 || !strings.HasPrefix(rescales[0], "New size: ") {
+		t.Fatalf("rescale events %q", rescales)
+	}
+	t.Log(out)
+}
