@@ -67,17 +67,17 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 		if !have {
 			msg := fmt.Sprintf("Container image %q is not present with pull policy of Never", ref)
 			if c.waitingReason != "ErrImageNeverPull" {
-				k.recorder.Eventf(pod, "Warning", "ErrImageNeverPull", "%s", msg)
-				k.recorder.Event(pod, "Warning", "Failed", "Error: ErrImageNeverPull")
+				k.eventf(pod, "Warning", "ErrImageNeverPull", "%s", msg)
+				k.event(pod, "Warning", "Failed", "Error: ErrImageNeverPull")
 			}
 			c.phase, c.waitingReason, c.waitingMessage = phaseWaiting, "ErrImageNeverPull", msg
 			return nil, false
 		}
-		k.recorder.Eventf(pod, "Normal", "Pulled", "Container image %q already present on machine", ref)
+		k.eventf(pod, "Normal", "Pulled", "Container image %q already present on machine", ref)
 		return im, true
 	}
-	if have && policy == api.PullIfNotPresent {
-		k.recorder.Eventf(pod, "Normal", "Pulled", "Container image %q already present on machine", ref)
+	if have && (policy == api.PullIfNotPresent || k.adopting) {
+		k.eventf(pod, "Normal", "Pulled", "Container image %q already present on machine", ref)
 		return im, true
 	}
 	// A pull in progress for this container?
@@ -94,8 +94,8 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 			m.failedAt[key] = now
 			m.backoff.next(key, now, now)
 			msg := fmt.Sprintf("Failed to pull image %q: %s", ref, err)
-			k.recorder.Eventf(pod, "Warning", "Failed", "%s", msg)
-			k.recorder.Event(pod, "Warning", "Failed", "Error: ErrImagePull")
+			k.eventf(pod, "Warning", "Failed", "%s", msg)
+			k.event(pod, "Warning", "Failed", "Error: ErrImagePull")
 			c.phase, c.waitingReason, c.waitingMessage = phaseWaiting, "ErrImagePull", err.Error()
 			// The pod worker retries a failed sync soon; it then finds the
 			// pull backing off.
@@ -104,7 +104,7 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 		}
 		m.present[resolved.Ref] = resolved
 		took := now.Sub(started)
-		k.recorder.Eventf(pod, "Normal", "Pulled", "Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.",
+		k.eventf(pod, "Normal", "Pulled", "Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.",
 			ref, roundDuration(end.Sub(begin)), roundDuration(took), resolved.Size)
 		m.backoff.forgetPrefix(key)
 		delete(m.failedAt, key)
@@ -114,8 +114,8 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 	if at, ok := m.failedAt[key]; ok && m.backoff.inBackOffSince(key, at, now) {
 		msg := fmt.Sprintf("Back-off pulling image %q", ref)
 		if c.waitingReason != "ImagePullBackOff" {
-			k.recorder.Eventf(pod, "Normal", "BackOff", "%s", msg)
-			k.recorder.Event(pod, "Warning", "Failed", "Error: ImagePullBackOff")
+			k.eventf(pod, "Normal", "BackOff", "%s", msg)
+			k.event(pod, "Warning", "Failed", "Error: ImagePullBackOff")
 		}
 		c.phase, c.waitingReason = phaseWaiting, "ImagePullBackOff"
 		c.waitingMessage = fmt.Sprintf("Back-off pulling image %q: ErrImagePull: %s", ref, (&runtime.PullError{Ref: norm}).Error())
@@ -147,7 +147,7 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 	m.pulling[key] = end
 	m.pullStarted[key] = now
 	m.pullBegin[key] = begin
-	k.recorder.Eventf(pod, "Normal", "Pulling", "Pulling image %q", ref)
+	k.eventf(pod, "Normal", "Pulling", "Pulling image %q", ref)
 	if c.waitingReason != "ErrImagePull" && c.waitingReason != "ImagePullBackOff" {
 		c.phase, c.waitingReason, c.waitingMessage = phaseWaiting, "ContainerCreating", ""
 	}

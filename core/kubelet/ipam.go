@@ -52,6 +52,12 @@ func isBroadcast(p netip.Prefix, a netip.Addr) bool {
 	return !p.Contains(a.Next())
 }
 
+// reserve marks an address as taken by a pod adopted with it.
+func (a *ipam) reserve(ip, podUID string) {
+	a.used[ip] = true
+	a.byPod[podUID] = ip
+}
+
 func (a *ipam) release(podUID string) {
 	if ip, ok := a.byPod[podUID]; ok {
 		delete(a.used, ip)

@@ -67,6 +67,7 @@ type Kubelet struct {
 	statusTimer, leaseTimer *clock.Timer
 	lastStatusReport        time.Time
 	nodeEventsSent          bool
+	adopting                bool
 }
 
 // nodeStatusKey is the queue key of the node's own status work.
@@ -243,5 +244,19 @@ func (k *Kubelet) Close() {
 				cs.current.Kill()
 			}
 		}
+	}
+}
+
+// eventf and event record events unless the kubelet is adopting pods it
+// finds already running, which happened before it started.
+func (k *Kubelet) eventf(obj api.Object, typ, reason, format string, args ...any) {
+	if !k.adopting {
+		k.recorder.Eventf(obj, typ, reason, format, args...)
+	}
+}
+
+func (k *Kubelet) event(obj api.Object, typ, reason, msg string) {
+	if !k.adopting {
+		k.recorder.Event(obj, typ, reason, msg)
 	}
 }

@@ -134,15 +134,15 @@ func (k *Kubelet) updateNodeStatus() {
 	if !k.nodeEventsSent {
 		k.nodeEventsSent = true
 		ref := nodeRef(n)
-		k.recorder.Event(ref, "Normal", "Starting", "Starting kubelet.")
+		k.event(ref, "Normal", "Starting", "Starting kubelet.")
 		for _, r := range []string{"NodeHasSufficientMemory", "NodeHasNoDiskPressure", "NodeHasSufficientPID"} {
-			k.recorder.Eventf(ref, "Normal", r, "Node %s status is now: %s", k.nodeName, r)
+			k.eventf(ref, "Normal", r, "Node %s status is now: %s", k.nodeName, r)
 		}
-		k.recorder.Event(ref, "Normal", "NodeAllocatableEnforced", "Updated Node Allocatable limit across pods")
+		k.event(ref, "Normal", "NodeAllocatableEnforced", "Updated Node Allocatable limit across pods")
 	}
 	for _, r := range transitions {
 		if r == "KubeletReady" {
-			k.recorder.Eventf(nodeRef(n), "Normal", "NodeReady", "Node %s status is now: NodeReady", k.nodeName)
+			k.eventf(nodeRef(n), "Normal", "NodeReady", "Node %s status is now: NodeReady", k.nodeName)
 		}
 	}
 }

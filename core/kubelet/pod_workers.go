@@ -33,6 +33,9 @@ func (k *Kubelet) syncPod(key string) {
 	ps := k.pods[pod.UID]
 	if ps == nil {
 		ps = k.newPodState(pod)
+		if pod.Status.StartTime != nil && pod.DeletionTimestamp == nil {
+			k.adoptPod(ps)
+		}
 	}
 	ps.pod = pod
 	if pod.DeletionTimestamp != nil {
@@ -155,7 +158,7 @@ func (k *Kubelet) startContainer(ps *podState, c *containerState) bool {
 			wait := k.backoff.remaining(key, finished, now)
 			msg := fmt.Sprintf("back-off %s restarting failed container=%s pod=%s", k.backoff.get(key), c.name, podFullName(pod))
 			if c.waitingReason != "CrashLoopBackOff" || c.waitingMessage != msg {
-				k.recorder.Eventf(pod, "Warning", "BackOff", "Back-off restarting failed container %s in pod %s", c.name, podFullName(pod))
+				k.eventf(pod, "Warning", "BackOff", "Back-off restarting failed container %s in pod %s", c.name, podFullName(pod))
 			}
 			c.phase, c.waitingReason, c.waitingMessage = phaseWaiting, "CrashLoopBackOff", msg
 			k.enqueueAfter(ps.key, wait)
@@ -171,7 +174,7 @@ func (k *Kubelet) startContainer(ps *podState, c *containerState) bool {
 	env, err := k.makeEnvironment(ps, c)
 	if err != nil {
 		c.phase, c.waitingReason, c.waitingMessage = phaseWaiting, "CreateContainerConfigError", err.Error()
-		k.recorder.Eventf(pod, "Warning", "Failed", "Error: %s", err)
+		k.eventf(pod, "Warning", "Failed", "Error: %s", err)
 		k.enqueueAfter(ps.key, 10*time.Second)
 		return false
 	}
@@ -204,7 +207,7 @@ func (k *Kubelet) startContainer(ps *podState, c *containerState) bool {
 	}
 	c.terminated = nil
 	if err != nil {
-		k.recorder.Eventf(pod, "Warning", "Failed", "Error: %s", err)
+		k.eventf(pod, "Warning", "Failed", "Error: %s", err)
 		c.phase = phaseTerminated
 		c.terminated = &api.ContainerStateTerminated{ExitCode: 128, Reason: "StartError", Message: err.Error(),
 			StartedAt: api.NewTime(time.Unix(0, 0).UTC()), FinishedAt: api.NewTime(now)}
@@ -223,15 +226,15 @@ func (k *Kubelet) startContainer(ps *podState, c *containerState) bool {
 	c.ready = c.spec.ReadinessProbe == nil
 	c.started = c.spec.StartupProbe == nil
 	c.phase = phaseRunning
-	k.recorder.Eventf(pod, "Normal", "Created", "Created container %s", c.name)
-	k.recorder.Eventf(pod, "Normal", "Started", "Started container %s", c.name)
+	k.eventf(pod, "Normal", "Created", "Created container %s", c.name)
+	k.eventf(pod, "Normal", "Started", "Started container %s", c.name)
 	if inst.Exited {
 		k.containerExited(ps, c, inst.Code)
 		return true
 	}
 	if h := c.spec.Lifecycle; h != nil && h.PostStart != nil {
 		if msg, failed := k.runHook(ps, c, h.PostStart); failed {
-			k.recorder.Eventf(pod, "Warning", "FailedPostStartHook", "%s", msg)
+			k.eventf(pod, "Warning", "FailedPostStartHook", "%s", msg)
 			k.killContainer(ps, c, fmt.Sprintf("FailedPostStartHook"), nil)
 			return true
 		}
@@ -341,7 +344,7 @@ func (k *Kubelet) syncTerminatingPod(ps *podState) {
 		}
 		for _, c := range ps.all() {
 			if c.phase == phaseRunning {
-				k.recorder.Eventf(pod, "Normal", "Killing", "Stopping container %s", c.name)
+				k.eventf(pod, "Normal", "Killing", "Stopping container %s", c.name)
 				k.killContainer(ps, c, "", grace)
 			} else if c.phase == phaseWaiting {
 				c.waitingReason, c.waitingMessage = "", ""
@@ -369,7 +372,7 @@ func (k *Kubelet) syncTerminatingPod(ps *podState) {
 
 // failPod ends a pod for good (activeDeadlineSeconds).
 func (k *Kubelet) failPod(ps *podState, reason, message string) {
-	k.recorder.Event(ps.pod, "Normal", reason, message)
+	k.event(ps.pod, "Normal", reason, message)
 	g := int64(0)
 	for _, c := range ps.all() {
 		if c.phase == phaseRunning {
@@ -401,5 +404,61 @@ func (k *Kubelet) removePod(ps *podState) {
 	delete(k.pods, ps.uid)
 	if k.byKey[ps.key] == ps.uid {
 		delete(k.byKey, ps.key)
+	}
+}
+
+// adoptPod takes over a pod that was already running here before this
+// kubelet started (a restored snapshot): the sandbox and its IP stay, and
+// containers the status shows running are started again at once, keeping
+// their start times and restart counts, without new events.
+func (k *Kubelet) adoptPod(ps *podState) {
+	k.adopting = true
+	defer func() { k.adopting = false }()
+	pod := ps.pod
+	ps.startTime = pod.Status.StartTime.Time
+	ps.sandboxAt = ps.startTime
+	if pod.Status.PodIP != "" {
+		if err := k.setupVolumes(ps); err != nil {
+			return
+		}
+		ps.ip = pod.Status.PodIP
+		if !pod.Spec.HostNetwork {
+			k.ipam.reserve(ps.ip, ps.uid)
+		}
+		ps.sandboxReady = true
+	}
+	statuses := map[string]api.ContainerStatus{}
+	for _, st := range append(append([]api.ContainerStatus(nil), pod.Status.InitContainerStatuses...), pod.Status.ContainerStatuses...) {
+		statuses[st.Name] = st
+	}
+	for _, c := range ps.all() {
+		st, ok := statuses[c.name]
+		if !ok {
+			continue
+		}
+		c.restartCount = st.RestartCount
+		if t := st.LastTerminationState.Terminated; t != nil {
+			lt := *t
+			c.lastTerminated = &lt
+		}
+		switch {
+		case st.State.Terminated != nil:
+			t := *st.State.Terminated
+			c.terminated, c.phase, c.everStarted = &t, phaseTerminated, true
+			c.finishedAt = t.FinishedAt.Time
+		case st.State.Running != nil && ps.sandboxReady:
+			if im, err := k.opts.Catalog.Resolve(c.spec.Image); err == nil {
+				k.images.present[im.Ref] = im
+			}
+			if k.startContainer(ps, c) {
+				c.startedAt = st.State.Running.StartedAt.Time
+				c.restartCount = st.RestartCount
+				c.ready = st.Ready
+				c.started = st.Started != nil && *st.Started
+			}
+		}
+	}
+	if ps.pod.Spec.RestartPolicy != api.RestartPolicyAlways && api.IsPodTerminal(pod) {
+		ps.terminalSet = true
 	}
 }

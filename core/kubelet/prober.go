@@ -58,7 +58,7 @@ func (k *Kubelet) startProbes(ps *podState, c *containerState) {
 				k.queue.Add(ps.key)
 				return
 			}
-			k.recorder.Eventf(ps.pod, "Normal", "Killing", "Container %s failed startup probe, will be restarted", c.name)
+			k.eventf(ps.pod, "Normal", "Killing", "Container %s failed startup probe, will be restarted", c.name)
 			k.killContainer(ps, c, "StartupProbe", p.TerminationGracePeriodSeconds)
 		})
 		return
@@ -72,7 +72,7 @@ func (k *Kubelet) startRuntimeProbes(ps *podState, c *containerState, inst *runt
 			if ok {
 				return
 			}
-			k.recorder.Eventf(ps.pod, "Normal", "Killing", "Container %s failed liveness probe, will be restarted", c.name)
+			k.eventf(ps.pod, "Normal", "Killing", "Container %s failed liveness probe, will be restarted", c.name)
 			k.killContainer(ps, c, "LivenessProbe", p.TerminationGracePeriodSeconds)
 		})
 	}
@@ -131,7 +131,7 @@ func (k *Kubelet) runProbe(ps *podState, c *containerState, w *probeWorker) {
 	} else {
 		w.success = 0
 		w.failures++
-		k.recorder.Eventf(ps.pod, "Warning", "Unhealthy", "%s probe failed: %s", w.kind, output)
+		k.eventf(ps.pod, "Warning", "Unhealthy", "%s probe failed: %s", w.kind, output)
 		if w.failures >= failureT && (!w.known || w.result) {
 			w.known, w.result = true, false
 			w.onResult(false)
@@ -308,10 +308,10 @@ func (k *Kubelet) runPreStop(ps *podState, c *containerState, h *api.LifecycleHa
 	}
 	if !ok {
 		if h.Exec != nil {
-			k.recorder.Eventf(ps.pod, "Warning", "FailedPreStopHook", "PreStopHook failed: Exec lifecycle hook (%v) for Container %q in Pod %q failed - error: command '%s' exited with %s, message: %q",
+			k.eventf(ps.pod, "Warning", "FailedPreStopHook", "PreStopHook failed: Exec lifecycle hook (%v) for Container %q in Pod %q failed - error: command '%s' exited with %s, message: %q",
 				h.Exec.Command, c.name, podFullName(ps.pod), strings.Join(h.Exec.Command, " "), out.code, out.text)
 		} else {
-			k.recorder.Eventf(ps.pod, "Warning", "FailedPreStopHook", "PreStopHook failed: %s", out.text)
+			k.eventf(ps.pod, "Warning", "FailedPreStopHook", "PreStopHook failed: %s", out.text)
 		}
 	}
 	return took

@@ -44,7 +44,7 @@ func (k *Kubelet) setupVolumes(ps *podState) error {
 		if err != nil {
 			msg := fmt.Sprintf("MountVolume.SetUp failed for volume %q : %s", v.Name, err)
 			if ps.volumeErr != msg {
-				k.recorder.Event(pod, "Warning", "FailedMount", msg)
+				k.event(pod, "Warning", "FailedMount", msg)
 				ps.volumeErr = msg
 			}
 			k.enqueueAfter(ps.key, 2*sandboxDelay)

@@ -3,6 +3,7 @@ package sim
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"kubeplay/core/api"
 	"kubeplay/core/client"
@@ -86,4 +87,40 @@ kubectl get deploy web
 		t.Fatalf("rescale events %q", rescales)
 	}
 	t.Log(out)
+}
+
+// A restored snapshot's pods keep running: the kubelets adopt them with
+// their IPs, start times and restart counts.
+func TestRestoreKeepsPodsRunning(t *testing.T) {
+	c := NewDefault(Options{Seed: 9})
+	c.AddDefaultNode()
+	c.AddWorker(&testBinder{c: c, node: DefaultNodeName})
+	term := NewTerminal(c)
+	term.Run("kubectl create deployment web --image=nginx --replicas=2; sleep 30")
+	before := term.Run("kubectl get pods -o wide")
+	snap, err := c.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	r, err := Restore(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	r.AddWorker(&testBinder{c: r, node: DefaultNodeName})
+	rt := NewTerminal(r)
+	after := rt.Run("kubectl get pods -o wide")
+	if before != after {
+		t.Fatalf("before:\n%s\nafter restore:\n%s", before, after)
+	}
+	r.Advance(10 * time.Second)
+	for _, p := range client.List[*api.Pod](r.Client("test"), "default", nil) {
+		if !api.IsPodReady(p) || p.Status.ContainerStatuses[0].RestartCount != 0 {
+			t.Fatalf("pod %s after restore: %+v", p.Name, p.Status)
+		}
+	}
+	if out := rt.Run("kubectl get events --field-selector reason=Created"); strings.Count(out, "Created container") != 2 {
+		t.Fatalf("adoption recorded events:\n%s", out)
+	}
 }
