@@ -1,0 +1,67 @@
+package kubectl_test
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestDrainRefusesUnmanagedPods(t *testing.T) {
+	s := newKubectlSession(t)
+	s.run(webDeployment)
+	s.run(twoPods)
+	s.run("sleep 10")
+	// Upstream's message says "cannot delete" twice.
+	s.expect("kubectl drain node01", "node/node01 cordoned\n"+
+		"error: unable to drain node \"node01\" due to error: cannot delete cannot delete Pods that declare no controller (use --force to override): default/a, default/b, continuing command...\n"+
+		"There are pending nodes to be drained:\n node01\n"+
+		"error: cannot delete cannot delete Pods that declare no controller (use --force to override): default/a, default/b\n")
+	s.expect("kubectl get node node01 --no-headers -o custom-columns=U:.spec.unschedulable", "true\n")
+}
+
+func TestDrainDeletesPodsAndWaits(t *testing.T) {
+	s := newKubectlSession(t)
+	s.run(webDeployment)
+	s.run(twoPods)
+	s.run("sleep 10")
+	pods := strings.Fields(s.run("kubectl get pods -o name"))
+	want := "node/node01 cordoned\nWarning: deleting Pods that declare no controller: default/a, default/b\n"
+	for _, p := range pods {
+		want += p + " deleted\n"
+	}
+	want += "node/node01 drained\n"
+	s.expect("kubectl drain node01 --force --grace-period=5", want)
+	s.expect("kubectl get pod a b", "Error from server (NotFound): pods \"a\" not found\nError from server (NotFound): pods \"b\" not found\n")
+	s.expect("kubectl drain node01 --dry-run=client",
+		"node/node01 already cordoned (dry run)\n"+dryRunEvictions(s)+"node/node01 drained (dry run)\n")
+}
+
+// dryRunEvictions is what drain --dry-run=client lists for the node's pods.
+func dryRunEvictions(s *kubectlSession) string {
+	var b strings.Builder
+	for _, p := range strings.Fields(s.run("kubectl get pods -o name")) {
+		b.WriteString("evicting pod default/" + strings.TrimPrefix(p, "pod/") + " (dry run)\n")
+	}
+	return b.String()
+}
+
+func TestDrainArgumentErrors(t *testing.T) {
+	s := newKubectlSession(t)
+	s.expect("kubectl drain", "error: USAGE: drain NODE [flags]\nSee 'kubectl drain -h' for help and examples\n")
+	s.expect("kubectl drain nope", "Error from server (NotFound): nodes \"nope\" not found\n")
+	s.expect("kubectl drain node01 --pod-selector='a in'", "error: --pod-selector=<pod_selector> must be a valid label selector\n")
+}
+
+func TestCordonAndUncordon(t *testing.T) {
+	s := newKubectlSession(t)
+	s.expect("kubectl cordon node01 --dry-run=client", "node/node01 cordoned (dry run)\n")
+	s.expect("kubectl cordon node01", "node/node01 cordoned\n")
+	s.expect("kubectl cordon node/node01", "node/node01 already cordoned\n")
+	s.expect("kubectl get nodes --no-headers -o custom-columns=NAME:.metadata.name,U:.spec.unschedulable", "node01   true\n")
+	s.expect("kubectl uncordon -l kubernetes.io/hostname=node01", "node/node01 uncordoned\n")
+	s.expect("kubectl uncordon node01", "node/node01 already uncordoned\n")
+	s.expect("kubectl get nodes --no-headers -o custom-columns=NAME:.metadata.name,U:.spec.unschedulable", "node01   <none>\n")
+	s.expect("kubectl cordon", "error: USAGE: cordon NODE [flags]\nSee 'kubectl cordon -h' for help and examples\n")
+	s.expect("kubectl uncordon node01 -l a=b", "error: cannot specify both a node name and a --selector option\nSee 'kubectl uncordon -h' for help and examples\n")
+	s.expect("kubectl cordon nope", "Error from server (NotFound): nodes \"nope\" not found\n")
+	s.expect("kubectl cordon svc/kubernetes", "error: expected resource of type node, got \"/v1, Resource=services\"\n")
+}
