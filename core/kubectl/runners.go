@@ -41,6 +41,7 @@ var runners = map[string]func(*Invocation) error{
 	"get":                         runGet,
 	"patch":                       runPatch,
 	"scale":                       runScale,
+	"edit":                        runEdit,
 	"wait":                        runWait,
 	"taint":                       runTaint,
 	"cordon":                      runCordon,

@@ -92,3 +92,10 @@ func TestScaleBySelectorAndDryRun(t *testing.T) {
 	s.expect("kubectl get deploy web -o jsonpath={.spec.replicas}", "4")
 	s.expect("kubectl scale deploy/web --replicas=1 -o name", "deployment.apps/web\n")
 }
+
+func TestScaleRecord(t *testing.T) {
+	s := newKubectlSession(t)
+	s.run(webDeployment)
+	s.expect("kubectl scale deploy web --replicas=2 --record", "Flag --record has been deprecated, --record will be removed in the future\ndeployment.apps/web scaled\n")
+	s.expect(`kubectl get deploy web -o jsonpath='{.metadata.annotations.kubernetes\.io/change-cause}'`, "kubectl scale deploy web --replicas=2 --record=true")
+}

@@ -3,6 +3,7 @@ package kubectl
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -237,7 +238,10 @@ func parseWaitFor(s string) (waitCondition, error) {
 		if strings.TrimSpace(parts[0]) == "" {
 			return waitCondition{}, errors.New("jsonpath expression cannot be empty")
 		}
-		expr := relaxedJSONPath(parts[0])
+		expr, err := relaxedWaitPath(parts[0])
+		if err != nil {
+			return waitCondition{}, err
+		}
 		value, anyValue := "", len(parts) == 1
 		if !anyValue {
 			value = strings.Trim(parts[1], `'"`)
@@ -253,6 +257,24 @@ func parseWaitFor(s string) (waitCondition, error) {
 		return waitCondition{met: func(obj api.Object) (bool, error) { return jsonPathMet(t, obj, value, anyValue) }}, nil
 	}
 	return waitCondition{}, fmt.Errorf("unrecognized condition: %q", s)
+}
+
+// waitPathForms are the spellings RelaxedJSONPathExpression accepts:
+// {.a.b}, {a.b}, .a.b and a.b.
+var waitPathForms = regexp.MustCompile(`^\{\.?([^{}]+)\}$|^\.?([^{}]+)$`)
+
+// relaxedWaitPath is get's RelaxedJSONPathExpression, which (unlike -o
+// jsonpath) refuses an expression in none of those forms.
+func relaxedWaitPath(p string) (string, error) {
+	m := waitPathForms.FindStringSubmatch(p)
+	if m == nil {
+		return "", errors.New("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'")
+	}
+	field := m[1]
+	if field == "" {
+		field = m[2]
+	}
+	return "{." + field + "}", nil
 }
 
 // splitJSONPathInput splits on single '=' ("==" stays in the expression).

@@ -47,6 +47,8 @@ func TestWaitErrors(t *testing.T) {
 	s.expect("kubectl wait --for=ready pod/a", "error: unrecognized condition: \"ready\"\n")
 	s.expect("kubectl wait --for=jsonpath='{.status.phase}'= pod/a",
 		"error: jsonpath wait has to have a value after equal sign, like --for=jsonpath='{.status.readyReplicas}'=3\n")
+	s.expect("kubectl wait --for=jsonpath='{' pod/a",
+		"error: unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'\n")
 	s.expect("kubectl wait --for=condition=Ready pods -l app=none", "error: no matching resources found\n")
 	s.expect("kubectl wait --for=condition=Ready pod/nope", "Error from server (NotFound): pods \"nope\" not found\n")
 	s.expect("kubectl wait --for=jsonpath='{.status.conditions[*].type}' pod/a --timeout=0", "error: given jsonpath expression matches more than one value\n")
