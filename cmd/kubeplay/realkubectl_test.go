@@ -93,11 +93,6 @@ func (s *servedTerminal) Run(script string) string {
 }
 
 func TestRealKubectlMatchesOurs(t *testing.T) {
-	// Until the server decodes protobuf request bodies (kubectl's typed
-	// clients send them), build.sh runs this only when asked to.
-	if os.Getenv("KUBEPLAY_CONFORMANCE") == "" {
-		t.Skip("set KUBEPLAY_CONFORMANCE=1 to run the real kubectl against kubeplay serve")
-	}
 	kubectl := realKubectl(t)
 	files, _ := filepath.Glob("../../testdata/conformance/*.session")
 	if len(files) == 0 {

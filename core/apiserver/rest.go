@@ -13,6 +13,7 @@ import (
 	apierrors "kubeplay/core/api/errors"
 	"kubeplay/core/api/fields"
 	"kubeplay/core/api/labels"
+	"kubeplay/core/apiserver/protobuf"
 )
 
 // Handler serves the server on Kubernetes' REST paths: discovery, /version
@@ -136,9 +137,17 @@ func (h *Handler) serveResource(r *http.Request, res *Resource, ns, name, sub st
 	if err != nil {
 		return nil, apierrors.NewBadRequest(err.Error())
 	}
-	if ct := r.Header.Get("Content-Type"); (r.Method == http.MethodPost || r.Method == http.MethodPut) && strings.Contains(ct, "protobuf") {
-		// The server speaks JSON and YAML only; clients fall back to JSON.
-		return nil, apierrors.NewUnsupportedMediaType(ct, "application/json", "application/yaml")
+	if ct := r.Header.Get("Content-Type"); strings.Contains(ct, "protobuf") && len(body) > 0 {
+		// kubectl's typed clients send protobuf; the server reads it as the
+		// JSON it stands for.
+		j, err := protobuf.ToJSON(body)
+		if errors.Is(err, protobuf.ErrUnknownKind) {
+			return nil, apierrors.NewUnsupportedMediaType(ct, "application/json", "application/yaml")
+		}
+		if err != nil {
+			return nil, apierrors.NewBadRequest(err.Error())
+		}
+		body = j
 	}
 	if sub == "log" && res.Kind == "Pod" && r.Method == http.MethodGet {
 		if s.Pods == nil {
@@ -321,6 +330,16 @@ func (h *Handler) resourceList(group, version string) map[string]any {
 		if res.Status {
 			list = append(list, map[string]any{"name": res.Name + "/status", "singularName": "", "namespaced": res.Namespaced,
 				"kind": res.Kind, "verbs": []string{"get", "patch", "update"}})
+		}
+		if res.Scale {
+			list = append(list, map[string]any{"name": res.Name + "/scale", "singularName": "", "namespaced": res.Namespaced,
+				"group": "autoscaling", "version": "v1", "kind": "Scale", "verbs": []string{"get", "patch", "update"}})
+		}
+		if res.Group == "" && res.Name == "pods" {
+			list = append(list,
+				map[string]any{"name": "pods/binding", "singularName": "", "namespaced": true, "kind": "Binding", "verbs": []string{"create"}},
+				map[string]any{"name": "pods/eviction", "singularName": "", "namespaced": true, "group": "policy", "version": "v1", "kind": "Eviction", "verbs": []string{"create"}},
+				map[string]any{"name": "pods/log", "singularName": "", "namespaced": true, "kind": "Pod", "verbs": []string{"get"}})
 		}
 	}
 	return map[string]any{"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": gv, "resources": list}
