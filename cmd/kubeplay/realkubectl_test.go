@@ -94,7 +94,18 @@ func (s *servedTerminal) Run(script string) string {
 
 func TestRealKubectlMatchesOurs(t *testing.T) {
 	kubectl := realKubectl(t)
-	files, _ := filepath.Glob("../../testdata/conformance/*.session")
+	// The conformance sessions, and the other transcripts whose commands
+	// reach only the API (exec, logs -f and port-forward need streams).
+	globs := []string{"../../testdata/conformance/*.session", "../../testdata/bad-input*.session",
+		"../../testdata/generators.session", "../../testdata/output-formats.session", "../../testdata/control-plane.session"}
+	if g := os.Getenv("KUBEPLAY_CONFORMANCE_GLOB"); g != "" {
+		globs = []string{g} // explore other sessions
+	}
+	var files []string
+	for _, g := range globs {
+		m, _ := filepath.Glob(g)
+		files = append(files, m...)
+	}
 	if len(files) == 0 {
 		t.Fatal("no conformance sessions")
 	}

@@ -49,6 +49,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case path == "/apis":
 		writeJSON(w, http.StatusOK, h.groupList())
 		return
+	case path == "/openapi/v2":
+		// An empty OpenAPI v2 document (an empty protobuf message): kubectl
+		// then validates built-in kinds through the server's strict field
+		// validation, and unknown kinds fail at mapping, as upstream's do.
+		w.Header().Set("Content-Type", "application/com.github.proto-openapi.spec.v2.v1.0+protobuf")
+		w.WriteHeader(http.StatusOK)
+		return
 	case path == "/openapi/v3":
 		writeJSON(w, http.StatusOK, h.openAPIRoot())
 		return
