@@ -81,6 +81,13 @@ func runGet(inv *Invocation) error {
 			groups = append(groups, fetched{res: ra.Resource, objs: objs})
 		}
 	}
+	if sb := inv.Flags.String("sort-by"); sb != "" {
+		for i := range groups {
+			if err := sortObjects(groups[i].objs, sb); err != nil {
+				return err
+			}
+		}
+	}
 	format := inv.outputFormat()
 	var all []api.Object
 	for _, g := range groups {
