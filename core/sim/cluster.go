@@ -11,6 +11,7 @@ import (
 	"kubeplay/core/client"
 	"kubeplay/core/clock"
 	"kubeplay/core/controller"
+	"kubeplay/core/scheduler"
 )
 
 // DefaultStart is the virtual time a cluster starts at unless told otherwise.
@@ -35,6 +36,7 @@ type Cluster struct {
 	workers   []controller.Worker
 	kubelets  map[string]*kubeletHandle
 	agents    *nodeAgents
+	scheduler *scheduler.Scheduler
 	// loads are the learner's simulated CPU loads (kubeplay load).
 	loads map[string]loadTarget
 	seed  uint64

@@ -11,6 +11,7 @@ import (
 	"kubeplay/core/controller/rootcacertpublisher"
 	"kubeplay/core/controller/serviceaccount"
 	"kubeplay/core/controller/ttlafterfinished"
+	"kubeplay/core/scheduler"
 	"kubeplay/core/controller/volume/persistentvolume"
 )
 
@@ -26,6 +27,8 @@ func (c *Cluster) startControllers() {
 	c.AddWorker(cronjob.NewController(ctx))
 	c.AddWorker(ttlafterfinished.New(ctx))
 	c.AddWorker(podautoscaler.NewHorizontalController(ctx))
+	c.scheduler = scheduler.New(ctx)
+	c.AddWorker(c.scheduler)
 	c.AddWorker(serviceaccount.NewServiceAccountsController(ctx))
 	c.AddWorker(rootcacertpublisher.NewPublisher(ctx, clusterCA))
 	c.AddWorker(persistentvolume.NewPersistentVolumeController(ctx))
