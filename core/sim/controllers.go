@@ -11,8 +11,8 @@ import (
 	"kubeplay/core/controller/rootcacertpublisher"
 	"kubeplay/core/controller/serviceaccount"
 	"kubeplay/core/controller/ttlafterfinished"
-	"kubeplay/core/scheduler"
 	"kubeplay/core/controller/volume/persistentvolume"
+	"kubeplay/core/scheduler"
 )
 
 // startControllers builds the controllers of kube-controller-manager, in

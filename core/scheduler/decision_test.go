@@ -1,0 +1,103 @@
+package scheduler_test
+
+import (
+	"fmt"
+	"testing"
+
+	"kubeplay/core/api"
+	"kubeplay/core/scheduler"
+)
+
+// The decision keeps each node's verdict and each plugin's score.
+func TestDecisionExplainsPlacement(t *testing.T) {
+	c := newCluster(t, 1)
+	c.seedNodes()
+	c.addPod(pod("web", func(p *api.Pod) {
+		p.Spec.Affinity = &api.Affinity{NodeAffinity: &api.NodeAffinity{PreferredDuringSchedulingIgnoredDuringExecution: []api.PreferredSchedulingTerm{
+			{Weight: 10, Preference: api.NodeSelectorTerm{MatchExpressions: []api.NodeSelectorRequirement{{Key: "cpu", Operator: api.NodeSelectorOpIn, Values: []string{"high"}}}}},
+		}}}
+	}))
+	c.c.Settle()
+	d, ok := c.sched.Decision("default", "web")
+	if !ok {
+		t.Fatal("no decision")
+	}
+	if d.Reason != "Scheduled" || d.SelectedNode != c.nodeOf("web") || d.NumAllNodes != 6 || d.FeasibleNodes != 3 || d.EvaluatedNodes != 6 {
+		t.Fatalf("decision %+v", d)
+	}
+	for _, n := range d.Nodes {
+		switch n.Name {
+		case "centos-7-51", "centos-7-52", "centos-7-53":
+			if n.Verdict != scheduler.VerdictRejected || n.Plugin != "TaintToleration" || n.Code != "UnschedulableAndUnresolvable" ||
+				len(n.Reasons) != 1 || n.Reasons[0] != "node(s) had untolerated taint {node-role.kubernetes.io/master: }" {
+				t.Errorf("%s: %+v", n.Name, n)
+			}
+		default:
+			if n.Verdict != scheduler.VerdictFeasible {
+				t.Errorf("%s: %+v", n.Name, n)
+			}
+			var sum int64
+			var affinity int64 = -1
+			for _, s := range n.Scores {
+				if s.Score != s.Normalized*s.Weight {
+					t.Errorf("%s %s: weighted %d != %d × %d", n.Name, s.Name, s.Score, s.Normalized, s.Weight)
+				}
+				if s.Name == "NodeAffinity" {
+					affinity = s.Normalized
+				}
+				sum += s.Score
+			}
+			if sum != n.TotalScore {
+				t.Errorf("%s: total %d, sum %d", n.Name, n.TotalScore, sum)
+			}
+			want := int64(0)
+			if n.Name != "centos-7-55" {
+				want = 100
+			}
+			if affinity != want {
+				t.Errorf("%s: NodeAffinity %d, want %d", n.Name, affinity, want)
+			}
+		}
+	}
+}
+
+// In a cluster of 150 nodes only 100 are filtered per pod, from a start
+// index that moves on, so every node gets its turn.
+func TestPercentageOfNodesToScore(t *testing.T) {
+	c := newCluster(t, 1)
+	for i := 0; i < 150; i++ {
+		c.addNode(node(fmt.Sprintf("n%03d", i), nil))
+	}
+	c.addPod(pod("first"))
+	c.c.Settle()
+	d, _ := c.sched.Decision("default", "first")
+	if d.EvaluatedNodes != 100 || d.FeasibleNodes != 100 {
+		t.Fatalf("evaluated %d, feasible %d", d.EvaluatedNodes, d.FeasibleNodes)
+	}
+	if d.Nodes[0].Verdict != scheduler.VerdictFeasible || d.Nodes[99].Verdict != scheduler.VerdictFeasible || d.Nodes[100].Verdict != scheduler.VerdictNotEvaluated {
+		t.Fatalf("first pod: nodes 0-99 should be evaluated")
+	}
+	c.addPod(pod("second"))
+	c.c.Settle()
+	d, _ = c.sched.Decision("default", "second")
+	// Starts at 100, wraps around to 49.
+	if d.Nodes[100].Verdict != scheduler.VerdictFeasible || d.Nodes[49].Verdict != scheduler.VerdictFeasible || d.Nodes[50].Verdict != scheduler.VerdictNotEvaluated {
+		t.Fatalf("second pod: nodes 100-149 and 0-49 should be evaluated")
+	}
+}
+
+// The same seed and inputs place pods the same way.
+func TestDeterministicPlacement(t *testing.T) {
+	run := func() string {
+		c := seedCluster(t)
+		c.workload("nginx", 9, nil)
+		out := ""
+		for _, p := range c.pods("nginx") {
+			out += p.Name + "=" + p.Spec.NodeName + " "
+		}
+		return out
+	}
+	if a, b := run(), run(); a != b {
+		t.Fatalf("runs differ:\n%s\n%s", a, b)
+	}
+}

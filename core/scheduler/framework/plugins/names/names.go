@@ -1,0 +1,20 @@
+// Package names holds the plugins' names as upstream spells them.
+package names
+
+// Plugin names.
+const (
+	PrioritySort                    = "PrioritySort"
+	SchedulingGates                 = "SchedulingGates"
+	NodeName                        = "NodeName"
+	NodeUnschedulable               = "NodeUnschedulable"
+	NodePorts                       = "NodePorts"
+	NodeResourcesFit                = "NodeResourcesFit"
+	NodeResourcesBalancedAllocation = "NodeResourcesBalancedAllocation"
+	NodeAffinity                    = "NodeAffinity"
+	TaintToleration                 = "TaintToleration"
+	InterPodAffinity                = "InterPodAffinity"
+	PodTopologySpread               = "PodTopologySpread"
+	ImageLocality                   = "ImageLocality"
+	DefaultPreemption               = "DefaultPreemption"
+	DefaultBinder                   = "DefaultBinder"
+)

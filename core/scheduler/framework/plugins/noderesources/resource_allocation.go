@@ -1,0 +1,73 @@
+package noderesources
+
+import (
+	"fmt"
+
+	"kubeplay/core/api"
+	"kubeplay/core/scheduler/framework"
+)
+
+func preScoreStateKey(plugin string) string { return "PreScore" + plugin }
+
+// resourceAllocationScorer scores a node by what its resources would be
+// after placing the pod. useRequested counts real requests; otherwise an
+// unset cpu or memory request counts as the scoring default.
+type resourceAllocationScorer struct {
+	name         string
+	useRequested bool
+	scorer       func(requested, allocatable []int64) int64
+	resources    []ResourceSpec
+}
+
+// podRequests is the pod's request for each scored resource.
+func (r *resourceAllocationScorer) podRequests(pod *api.Pod) []int64 {
+	opts := framework.PodRequestsOptions{}
+	if !r.useRequested {
+		opts.NonMissing = framework.NonZeroDefaults()
+	}
+	reqs := framework.NewResource(framework.PodRequests(pod, opts))
+	out := make([]int64, len(r.resources))
+	for i, res := range r.resources {
+		out[i] = reqs.Get(res.Name)
+	}
+	return out
+}
+
+func (r *resourceAllocationScorer) score(state *framework.CycleState, key string, pod *api.Pod, nodeInfo *framework.NodeInfo) (int64, *framework.Status) {
+	var podReqs []int64
+	if v, ok := state.Read(key); ok {
+		podReqs = v.([]int64)
+	} else {
+		podReqs = r.podRequests(pod)
+	}
+	if len(r.resources) == 0 {
+		return 0, framework.AsStatus(fmt.Errorf("resources not found"))
+	}
+	requested := make([]int64, len(r.resources))
+	allocatable := make([]int64, len(r.resources))
+	used := nodeInfo.NonZeroRequested
+	if r.useRequested {
+		used = nodeInfo.Requested
+	}
+	for i, res := range r.resources {
+		alloc := nodeInfo.Allocatable.Get(res.Name)
+		if !isNative(res.Name) && podReqs[i] == 0 {
+			// An extended resource the pod does not ask for does not count.
+			continue
+		}
+		if alloc == 0 {
+			continue
+		}
+		allocatable[i] = alloc
+		requested[i] = used.Get(res.Name) + podReqs[i]
+	}
+	return r.scorer(requested, allocatable), nil
+}
+
+func isNative(name string) bool {
+	switch name {
+	case api.ResourceCPU, api.ResourceMemory, api.ResourceEphemeralStorage, api.ResourcePods:
+		return true
+	}
+	return false
+}

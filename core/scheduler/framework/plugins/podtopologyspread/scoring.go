@@ -1,0 +1,171 @@
+package podtopologyspread
+
+import (
+	"fmt"
+	"math"
+
+	"kubeplay/core/api"
+	"kubeplay/core/scheduler/framework"
+	"kubeplay/core/scheduler/framework/plugins/helper"
+	"kubeplay/core/scheduler/framework/plugins/names"
+)
+
+const preScoreStateKey = "PreScore" + names.PodTopologySpread
+
+// invalidScore marks nodes that do not take part in the spreading.
+const invalidScore = -1
+
+type preScoreState struct {
+	Constraints []topologySpreadConstraint
+	// IgnoredNodes lack a required topology key and score 0.
+	IgnoredNodes map[string]bool
+	// TopologyPairToPodCounts counts matching pods per domain (not per
+	// hostname: those are counted on the node itself in Score).
+	TopologyPairToPodCounts map[topologyPair]int64
+	// TopologyNormalizingWeight keeps small topologies from being drowned
+	// by big ones: log(domains + 2).
+	TopologyNormalizingWeight []float64
+}
+
+// PreScore counts matching pods per domain of every soft constraint.
+func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod, filtered []*framework.NodeInfo) *framework.Status {
+	all := pl.handle.NodeInfos().List()
+	if len(filtered) == 0 || len(all) == 0 {
+		return framework.NewStatus(framework.Skip)
+	}
+	var cs []topologySpreadConstraint
+	var err error
+	if len(pod.Spec.TopologySpreadConstraints) > 0 {
+		cs, err = filterConstraints(pod.Spec.TopologySpreadConstraints, pod.Labels, api.ScheduleAnyway)
+	} else {
+		cs, err = pl.buildDefaultConstraints(pod, api.ScheduleAnyway)
+	}
+	if err != nil {
+		return framework.AsStatus(fmt.Errorf("calculating preScoreState: %w", err))
+	}
+	if len(cs) == 0 {
+		return framework.NewStatus(framework.Skip)
+	}
+	// The built-in defaults do not exclude nodes lacking the zone label.
+	requireAll := len(pod.Spec.TopologySpreadConstraints) > 0 || !pl.systemDefaulted
+	s := &preScoreState{
+		Constraints:               cs,
+		IgnoredNodes:              map[string]bool{},
+		TopologyPairToPodCounts:   map[topologyPair]int64{},
+		TopologyNormalizingWeight: make([]float64, len(cs)),
+	}
+	topoSize := make([]int, len(cs))
+	for _, ni := range filtered {
+		node := ni.Node()
+		if requireAll && !nodeLabelsMatchSpreadConstraints(node.Labels, cs) {
+			s.IgnoredNodes[node.Name] = true
+			continue
+		}
+		for i, c := range cs {
+			if c.TopologyKey == api.LabelHostname {
+				continue
+			}
+			p := topologyPair{c.TopologyKey, node.Labels[c.TopologyKey]}
+			if _, ok := s.TopologyPairToPodCounts[p]; !ok {
+				s.TopologyPairToPodCounts[p] = 0
+				topoSize[i]++
+			}
+		}
+	}
+	for i, c := range cs {
+		size := topoSize[i]
+		if c.TopologyKey == api.LabelHostname {
+			size = len(filtered) - len(s.IgnoredNodes)
+		}
+		s.TopologyNormalizingWeight[i] = math.Log(float64(size + 2))
+	}
+	req := helper.GetRequiredNodeAffinity(pod)
+	for _, ni := range all {
+		node := ni.Node()
+		if node == nil {
+			continue
+		}
+		if requireAll && !nodeLabelsMatchSpreadConstraints(node.Labels, cs) {
+			continue
+		}
+		for _, c := range cs {
+			if !c.matchNodeInclusionPolicies(pod, node, req) {
+				continue
+			}
+			p := topologyPair{c.TopologyKey, node.Labels[c.TopologyKey]}
+			if _, ok := s.TopologyPairToPodCounts[p]; !ok {
+				// No candidate node is in this domain.
+				continue
+			}
+			s.TopologyPairToPodCounts[p] += int64(countPodsMatchSelector(ni.Pods, c.Selector, pod.Namespace))
+		}
+	}
+	state.Write(preScoreStateKey, s)
+	return nil
+}
+
+// Score sums, over the constraints whose key the node has, the domain's
+// weighted count plus maxSkew-1; fewer matching pods score lower here and
+// higher after NormalizeScore.
+func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) (int64, *framework.Status) {
+	v, ok := state.Read(preScoreStateKey)
+	if !ok {
+		return 0, framework.AsStatus(fmt.Errorf("reading %q from cycleState: not found", preScoreStateKey))
+	}
+	s := v.(*preScoreState)
+	node := nodeInfo.Node()
+	if s.IgnoredNodes[node.Name] {
+		return 0, nil
+	}
+	var score float64
+	for i, c := range s.Constraints {
+		tv, ok := node.Labels[c.TopologyKey]
+		if !ok {
+			continue
+		}
+		var cnt int64
+		if c.TopologyKey == api.LabelHostname {
+			cnt = int64(countPodsMatchSelector(nodeInfo.Pods, c.Selector, pod.Namespace))
+		} else {
+			cnt = s.TopologyPairToPodCounts[topologyPair{c.TopologyKey, tv}]
+		}
+		score += float64(cnt)*s.TopologyNormalizingWeight[i] + float64(c.MaxSkew-1)
+	}
+	return int64(math.Round(score)), nil
+}
+
+// NormalizeScore inverts the sums onto 0-100: the least crowded node gets
+// the most; ignored nodes get 0.
+func (pl *PodTopologySpread) NormalizeScore(state *framework.CycleState, _ *api.Pod, scores framework.NodeScoreList) *framework.Status {
+	v, ok := state.Read(preScoreStateKey)
+	if !ok {
+		return nil
+	}
+	s := v.(*preScoreState)
+	var minScore int64 = math.MaxInt64
+	var maxScore int64
+	for i := range scores {
+		if s.IgnoredNodes[scores[i].Name] {
+			scores[i].Score = invalidScore
+			continue
+		}
+		if scores[i].Score < minScore {
+			minScore = scores[i].Score
+		}
+		if scores[i].Score > maxScore {
+			maxScore = scores[i].Score
+		}
+	}
+	for i := range scores {
+		if scores[i].Score == invalidScore {
+			scores[i].Score = 0
+			continue
+		}
+		if maxScore == 0 {
+			scores[i].Score = framework.MaxNodeScore
+			continue
+		}
+		scores[i].Score = framework.MaxNodeScore * (maxScore + minScore - scores[i].Score) / maxScore
+	}
+	return nil
+}

@@ -1,0 +1,222 @@
+package framework
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"kubeplay/core/api"
+)
+
+// Framework runs a profile's plugins at each extension point, in the order
+// they were given (upstream's default MultiPoint order), with score weights.
+type Framework struct {
+	plugins   []Plugin
+	preFilter []PreFilterPlugin
+	filter    []FilterPlugin
+	preScore  []PreScorePlugin
+	score     []ScorePlugin
+	weights   map[string]int64
+}
+
+// NewFramework sorts plugins into extension points by the interfaces they
+// implement. weights gives each Score plugin's weight (1 when missing).
+func NewFramework(plugins []Plugin, weights map[string]int64) *Framework {
+	f := &Framework{plugins: plugins, weights: map[string]int64{}}
+	for _, p := range plugins {
+		if pl, ok := p.(PreFilterPlugin); ok {
+			f.preFilter = append(f.preFilter, pl)
+		}
+		if pl, ok := p.(FilterPlugin); ok {
+			f.filter = append(f.filter, pl)
+		}
+		if pl, ok := p.(PreScorePlugin); ok {
+			f.preScore = append(f.preScore, pl)
+		}
+		if pl, ok := p.(ScorePlugin); ok {
+			f.score = append(f.score, pl)
+			w := weights[p.Name()]
+			if w == 0 {
+				w = 1
+			}
+			f.weights[p.Name()] = w
+		}
+	}
+	return f
+}
+
+// Plugins lists the plugins in order.
+func (f *Framework) Plugins() []Plugin { return f.plugins }
+
+// HasFilterPlugins reports whether any plugin filters.
+func (f *Framework) HasFilterPlugins() bool { return len(f.filter) > 0 }
+
+// HasScorePlugins reports whether any plugin scores.
+func (f *Framework) HasScorePlugins() bool { return len(f.score) > 0 }
+
+// Weight is a score plugin's weight.
+func (f *Framework) Weight(name string) int64 { return f.weights[name] }
+
+// RunPreFilterPlugins runs every PreFilter plugin. An UnschedulableAndUnresolvable
+// status stops at once; a plain Unschedulable one lets the rest run, since
+// preemption will need their state. It also returns the plugins whose
+// results narrowed the nodes.
+func (f *Framework) RunPreFilterPlugins(state *CycleState, pod *api.Pod) (*PreFilterResult, *Status, map[string]bool) {
+	var result *PreFilterResult
+	var rejected *Status
+	narrowed := map[string]bool{}
+	skip := map[string]bool{}
+	for _, pl := range f.preFilter {
+		r, s := pl.PreFilter(state, pod)
+		if s.IsSkip() {
+			skip[pl.Name()] = true
+			continue
+		}
+		if !s.IsSuccess() {
+			s.WithPlugin(pl.Name())
+			switch s.Code() {
+			case UnschedulableAndUnresolvable:
+				return nil, s, nil
+			case Unschedulable:
+				rejected = s
+				continue
+			}
+			return nil, AsStatus(fmt.Errorf("running PreFilter plugin %q: %w", pl.Name(), s.AsError())).WithPlugin(pl.Name()), nil
+		}
+		if !r.AllNodes() {
+			narrowed[pl.Name()] = true
+		}
+		result = result.Merge(r)
+		if !result.AllNodes() && len(result.NodeNames) == 0 {
+			names := sortedKeys(narrowed)
+			msg := fmt.Sprintf("node(s) didn't satisfy plugin(s) %v simultaneously", names)
+			if len(names) == 1 {
+				msg = "node(s) didn't satisfy plugin " + names[0]
+			}
+			return result, NewStatus(UnschedulableAndUnresolvable, msg), narrowed
+		}
+	}
+	state.SkipFilterPlugins = skip
+	return result, rejected, narrowed
+}
+
+// RunFilterPlugins runs the Filter plugins on one node and returns the
+// first rejection, tagged with its plugin.
+func (f *Framework) RunFilterPlugins(state *CycleState, pod *api.Pod, nodeInfo *NodeInfo) *Status {
+	for _, pl := range f.filter {
+		if state.SkipFilterPlugins[pl.Name()] {
+			continue
+		}
+		s := pl.Filter(state, pod, nodeInfo)
+		if s.IsSuccess() {
+			continue
+		}
+		if !s.IsRejected() {
+			return AsStatus(fmt.Errorf("running %q filter plugin: %w", pl.Name(), s.AsError())).WithPlugin(pl.Name())
+		}
+		return s.WithPlugin(pl.Name())
+	}
+	return nil
+}
+
+// RunPreScorePlugins runs PreScore; plugins answering Skip will not score.
+func (f *Framework) RunPreScorePlugins(state *CycleState, pod *api.Pod, nodes []*NodeInfo) *Status {
+	skip := map[string]bool{}
+	for _, pl := range f.preScore {
+		s := pl.PreScore(state, pod, nodes)
+		if s.IsSkip() {
+			skip[pl.Name()] = true
+			continue
+		}
+		if !s.IsSuccess() {
+			return AsStatus(fmt.Errorf("running PreScore plugin %q: %w", pl.Name(), s.AsError()))
+		}
+	}
+	state.SkipScorePlugins = skip
+	return nil
+}
+
+// PluginScore is one plugin's score for a node: as the plugin computed it,
+// after normalizing, and after its weight (what counts in the total).
+type PluginScore struct {
+	Name       string
+	Raw        int64
+	Normalized int64
+	Weight     int64
+	Score      int64
+}
+
+// NodePluginScores are a node's scores from every plugin, and their sum.
+type NodePluginScores struct {
+	Name       string
+	Scores     []PluginScore
+	TotalScore int64
+}
+
+// RunScorePlugins scores each node with every plugin not skipped,
+// normalizes each plugin's scores, applies weights and sums them.
+func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*NodeInfo) ([]NodePluginScores, *Status) {
+	var active []ScorePlugin
+	for _, pl := range f.score {
+		if !state.SkipScorePlugins[pl.Name()] {
+			active = append(active, pl)
+		}
+	}
+	out := make([]NodePluginScores, len(nodes))
+	for i, n := range nodes {
+		out[i] = NodePluginScores{Name: n.Node().Name, Scores: make([]PluginScore, len(active))}
+	}
+	for j, pl := range active {
+		list := make(NodeScoreList, len(nodes))
+		for i, n := range nodes {
+			s, st := pl.Score(state, pod, n)
+			if !st.IsSuccess() {
+				return nil, AsStatus(fmt.Errorf("plugin %q failed with: %w", pl.Name(), st.AsError()))
+			}
+			list[i] = NodeScore{Name: n.Node().Name, Score: s}
+			out[i].Scores[j] = PluginScore{Name: pl.Name(), Raw: s}
+		}
+		if norm, ok := pl.(ScoreNormalizer); ok {
+			if st := norm.NormalizeScore(state, pod, list); !st.IsSuccess() {
+				return nil, AsStatus(fmt.Errorf("plugin %q failed with: %w", pl.Name(), st.AsError()))
+			}
+		}
+		w := f.weights[pl.Name()]
+		for i := range list {
+			if list[i].Score > MaxNodeScore || list[i].Score < MinNodeScore {
+				return nil, AsStatus(fmt.Errorf("plugin %q returns an invalid score %v, it should in the range of [%v, %v] after normalizing", pl.Name(), list[i].Score, MinNodeScore, MaxNodeScore))
+			}
+			ps := &out[i].Scores[j]
+			ps.Normalized = list[i].Score
+			ps.Weight = w
+			ps.Score = list[i].Score * w
+			out[i].TotalScore += ps.Score
+		}
+	}
+	return out, nil
+}
+
+// EventsToRegister gathers each plugin's registered events, by plugin name.
+func (f *Framework) EventsToRegister() map[string][]ClusterEventWithHint {
+	out := map[string][]ClusterEventWithHint{}
+	for _, p := range f.plugins {
+		if ext, ok := p.(EnqueueExtensions); ok {
+			out[p.Name()] = ext.EventsToRegister()
+		}
+	}
+	return out
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// FormatPluginList prints plugin names as Go prints a []string: [A B].
+func FormatPluginList(m map[string]bool) string {
+	return "[" + strings.Join(sortedKeys(m), " ") + "]"
+}

@@ -1,0 +1,100 @@
+package cache
+
+import (
+	"strings"
+	"testing"
+
+	"kubeplay/core/api"
+	"kubeplay/core/scheduler/framework/fake"
+)
+
+func zoned(name, zone string) *api.Node {
+	return fake.Node(name, map[string]string{api.LabelTopologyZone: zone})
+}
+
+func names(s *Snapshot) string {
+	var out []string
+	for _, n := range s.List() {
+		out = append(out, n.Node().Name)
+	}
+	return strings.Join(out, " ")
+}
+
+// Nodes are listed zone by zone in turn, each zone in the order its nodes came.
+func TestSnapshotOrderInterleavesZones(t *testing.T) {
+	tests := []struct {
+		name  string
+		nodes []*api.Node
+		want  string
+	}{
+		{"one zone keeps add order", []*api.Node{fake.Node("c", nil), fake.Node("a", nil), fake.Node("b", nil)}, "c a b"},
+		{"zones interleave", []*api.Node{zoned("a1", "a"), zoned("a2", "a"), zoned("a3", "a"), zoned("b1", "b"), zoned("c1", "c"), zoned("b2", "b")}, "a1 b1 c1 a2 b2 a3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := New()
+			for _, n := range tt.nodes {
+				c.AddNode(n)
+			}
+			s := NewSnapshot()
+			c.UpdateSnapshot(s)
+			if got := names(s); got != tt.want {
+				t.Fatalf("%q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// An assumed pod counts at once; forgetting it or confirming it keeps the
+// books right, and the snapshot copies only what changed.
+func TestAssumeConfirmForget(t *testing.T) {
+	c := New()
+	c.AddNode(fake.Node("n", nil))
+	s := NewSnapshot()
+	c.UpdateSnapshot(s)
+	before, _ := s.Get("n")
+
+	p := fake.On(fake.Requests(fake.Pod("p", nil), "cpu", "1"), "n")
+	if err := c.AssumePod(p); err != nil {
+		t.Fatal(err)
+	}
+	if !c.IsAssumedPod(p) {
+		t.Fatal("not assumed")
+	}
+	if err := c.AssumePod(p); err == nil {
+		t.Fatal("assumed twice")
+	}
+	c.UpdateSnapshot(s)
+	ni, _ := s.Get("n")
+	if ni == before || ni.Requested.MilliCPU != 1000 || len(ni.Pods) != 1 {
+		t.Fatalf("after assume: %d m, %d pods", ni.Requested.MilliCPU, len(ni.Pods))
+	}
+	if before.Requested.MilliCPU != 0 {
+		t.Fatal("the old snapshot changed")
+	}
+	if err := c.ForgetPod(p); err != nil {
+		t.Fatal(err)
+	}
+	c.UpdateSnapshot(s)
+	if ni, _ := s.Get("n"); ni.Requested.MilliCPU != 0 || len(ni.Pods) != 0 {
+		t.Fatal("forget left the pod")
+	}
+	_ = c.AssumePod(p)
+	c.AddPod(p) // the API confirms the binding
+	if c.IsAssumedPod(p) {
+		t.Fatal("still assumed after AddPod")
+	}
+	if err := c.ForgetPod(p); err == nil {
+		t.Fatal("a confirmed pod was forgotten")
+	}
+	c.RemovePod(p)
+	c.UpdateSnapshot(s)
+	if ni, _ := s.Get("n"); ni.Requested.MilliCPU != 0 {
+		t.Fatal("remove left the request")
+	}
+	c.RemoveNode(fake.Node("n", nil))
+	c.UpdateSnapshot(s)
+	if s.NumNodes() != 0 {
+		t.Fatal("node still listed")
+	}
+}
