@@ -13,14 +13,14 @@ import (
 
 // cluster is a bare simulated cluster with only the scheduler running.
 type cluster struct {
-	t     *testing.T
+	t     testing.TB
 	c     *sim.Cluster
 	cl    client.Interface
 	sched *scheduler.Scheduler
 	start time.Time
 }
 
-func newCluster(t *testing.T, seed uint64) *cluster {
+func newCluster(t testing.TB, seed uint64) *cluster {
 	t.Helper()
 	c := sim.NewDefault(sim.Options{Seed: seed, Bare: true})
 	s := scheduler.New(c.ControllerContext())

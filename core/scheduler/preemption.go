@@ -290,7 +290,7 @@ func (s *Scheduler) prepareCandidate(c candidate, pod *api.Pod) {
 // and, when there are any, also without them (both must pass).
 func (s *Scheduler) runFilterPluginsWithNominatedPods(state *framework.CycleState, pod *api.Pod, ni *framework.NodeInfo) *framework.Status {
 	var nominated []*api.Pod
-	for _, np := range s.queue.NominatedPods(ni.Node().Name) {
+	for _, np := range s.nominated[ni.Node().Name] {
 		if np.UID != pod.UID && framework.PodPriority(np) >= framework.PodPriority(pod) {
 			nominated = append(nominated, np)
 		}

@@ -92,6 +92,7 @@ func clearNominatedNode() *string {
 func (s *Scheduler) schedulePod(state *framework.CycleState, pod *api.Pod, d *Decision) (scheduleResult, error) {
 	s.cache.UpdateSnapshot(s.snapshot)
 	s.handle.lister = s.snapshot
+	s.nominated = s.queue.NominatedPodsByNode()
 	all := s.snapshot.List()
 	d.NumAllNodes = len(all)
 	if len(all) == 0 {

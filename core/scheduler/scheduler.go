@@ -62,6 +62,8 @@ type Scheduler struct {
 	percentageOfNodesToScore int32
 
 	decisions map[string]*Decision
+	// nominated are the pods nominated to each node, gathered once a cycle.
+	nominated map[string][]*api.Pod
 }
 
 // New builds the scheduler on ctx's informers.

@@ -3,7 +3,6 @@ package framework
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"kubeplay/core/api"
 )
@@ -214,9 +213,4 @@ func sortedKeys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// FormatPluginList prints plugin names as Go prints a []string: [A B].
-func FormatPluginList(m map[string]bool) string {
-	return "[" + strings.Join(sortedKeys(m), " ") + "]"
 }

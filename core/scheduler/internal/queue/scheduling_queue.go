@@ -498,15 +498,21 @@ func (q *PriorityQueue) Len() int { return len(q.activeQ) + len(q.backoffQ) + le
 func (q *PriorityQueue) ActiveLen() int { return len(q.activeQ) }
 
 // NominatedPods lists queued pods nominated (by preemption) for node.
-func (q *PriorityQueue) NominatedPods(node string) []*api.Pod {
-	var out []*api.Pod
+func (q *PriorityQueue) NominatedPods(node string) []*api.Pod { return q.NominatedPodsByNode()[node] }
+
+// NominatedPodsByNode lists the queued pods nominated (by preemption) to
+// each node, each list in key order.
+func (q *PriorityQueue) NominatedPodsByNode() map[string][]*api.Pod {
+	out := map[string][]*api.Pod{}
 	for _, m := range []map[string]*QueuedPodInfo{q.activeIndex, q.backoffQ, q.unschedulable} {
 		for _, p := range m {
-			if p.Pod.Status.NominatedNodeName == node {
-				out = append(out, p.Pod)
+			if n := p.Pod.Status.NominatedNodeName; n != "" {
+				out[n] = append(out[n], p.Pod)
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return key(out[i]) < key(out[j]) })
+	for _, pods := range out {
+		sort.Slice(pods, func(i, j int) bool { return key(pods[i]) < key(pods[j]) })
+	}
 	return out
 }
