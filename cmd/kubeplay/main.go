@@ -13,6 +13,7 @@ const usage = `kubeplay runs a Kubernetes cluster in miniature.
 
 Usage:
   kubeplay run [--check] [--seed N] FILE.session...
+  kubeplay lesson [--record] [--seed N] LESSON-DIR...
   kubeplay shell [--seed N]
   kubeplay serve [--addr 127.0.0.1:8080] [--kubeconfig FILE] [--speed N] [--dir dist]
 `
@@ -29,6 +30,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "run":
 		return runSessions(args[1:], stdout, stderr)
+	case "lesson":
+		return runLesson(args[1:], stdout, stderr)
 	case "shell":
 		return runShell(args[1:], stdin, stdout, stderr)
 	case "serve":

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
+	"kubeplay/core/lesson"
 	"kubeplay/core/session"
 	"kubeplay/core/sim"
 )
@@ -38,7 +40,11 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "kubeplay run: %v\n", err)
 			return 2
 		}
-		term := sim.NewSessionTerminal(f, sim.Options{Seed: *seed})
+		term, err := terminalFor(path, f, *seed)
+		if err != nil {
+			fmt.Fprintf(stderr, "kubeplay run: %v\n", err)
+			return 2
+		}
 		results := f.Run(term)
 		steps += len(results)
 		if !*check {
@@ -63,4 +69,18 @@ func runSessions(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// terminalFor is the terminal a session runs in: a lesson's starting
+// cluster when the file sits in a lesson folder, else a default cluster.
+func terminalFor(path string, f *session.File, seed uint64) (*sim.Terminal, error) {
+	dir := filepath.Dir(path)
+	if _, err := os.Stat(filepath.Join(dir, "lesson.yaml")); err == nil {
+		l, err := lesson.Load(os.DirFS(filepath.Dir(dir)), filepath.Base(dir))
+		if err != nil {
+			return nil, err
+		}
+		return sim.NewLessonTerminal(l, sim.Options{Seed: seed})
+	}
+	return sim.NewSessionTerminal(f, sim.Options{Seed: seed}), nil
 }
