@@ -76,5 +76,5 @@ func benchmarkScheduled(b *testing.B, n, nodes int) {
 	}
 }
 
-func BenchmarkScheduled1000On100(b *testing.B)    { benchmarkScheduled(b, 1000, 100) }
+func BenchmarkScheduled1000On100(b *testing.B)   { benchmarkScheduled(b, 1000, 100) }
 func BenchmarkScheduled10000On1000(b *testing.B) { benchmarkScheduled(b, 10000, 1000) }
