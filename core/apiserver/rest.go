@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -37,6 +38,9 @@ var Version = map[string]string{
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if wantsPretty(r) {
+		w = prettyWriter{w}
+	}
 	path := strings.TrimSuffix(r.URL.Path, "/")
 	switch {
 	case path == "/version":
@@ -378,4 +382,31 @@ func writeStatus(w http.ResponseWriter, err error) {
 	}
 	w.WriteHeader(code)
 	w.Write(b)
+}
+
+// wantsPretty is the API server's rule: indented JSON for ?pretty=true and
+// for curl and wget, whose users read it.
+func wantsPretty(r *http.Request) bool {
+	if p := r.URL.Query().Get("pretty"); p != "" {
+		return p == "true" || p == "1"
+	}
+	ua := r.UserAgent()
+	return strings.HasPrefix(ua, "curl") || strings.HasPrefix(ua, "Wget")
+}
+
+// prettyWriter indents the JSON bodies written through it.
+type prettyWriter struct{ http.ResponseWriter }
+
+func (p prettyWriter) Write(b []byte) (int, error) {
+	if strings.HasPrefix(p.Header().Get("Content-Type"), "application/json") {
+		var buf bytes.Buffer
+		if json.Indent(&buf, b, "", "  ") == nil {
+			buf.WriteByte('\n')
+			if _, err := p.ResponseWriter.Write(buf.Bytes()); err != nil {
+				return 0, err
+			}
+			return len(b), nil
+		}
+	}
+	return p.ResponseWriter.Write(b)
 }

@@ -8,14 +8,24 @@ import (
 
 // Rand is the simulation's one source of randomness, seeded by its owner.
 type Rand struct {
-	src *rand.PCG
-	r   *rand.Rand
+	src  *rand.PCG
+	r    *rand.Rand
+	seed uint64
 }
 
 // NewRand returns a source seeded with seed; equal seeds give equal streams.
 func NewRand(seed uint64) *Rand {
 	src := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
-	return &Rand{src: src, r: rand.New(src)}
+	return &Rand{src: src, r: rand.New(src), seed: seed}
+}
+
+// Split returns a stream of its own for a component, derived from the
+// seed and label without drawing from r: adding a component that uses
+// randomness does not shift everyone else's generated names.
+func (r *Rand) Split(label string) *Rand {
+	h := fnv.New64a()
+	h.Write([]byte(label))
+	return NewRand(r.seed ^ h.Sum64())
 }
 
 // Intn returns a value in [0, n).

@@ -23,7 +23,8 @@ func TestDrainDeletesPodsAndWaits(t *testing.T) {
 	s.run(webDeployment)
 	s.run(twoPods)
 	s.run("sleep 10")
-	pods := strings.Fields(s.run("kubectl get pods -o name"))
+	// Every pod on the node goes: the lesson's own, then kube-system's CoreDNS.
+	pods := strings.Fields(s.run("kubectl get pods -o name") + s.run("kubectl get pods -n kube-system -o name"))
 	want := "node/node01 cordoned\nWarning: deleting Pods that declare no controller: default/a, default/b\n"
 	for _, p := range pods {
 		want += p + " deleted\n"

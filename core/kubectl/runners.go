@@ -34,6 +34,7 @@ var runners = map[string]func(*Invocation) error{
 	"config view":                 runConfigView,
 	"top pod":                     runTopPod,
 	"autoscale":                   runAutoscale,
+	"proxy":                       runProxy,
 	"top node":                    runTopNode,
 	"delete":                      runDelete,
 	"exec":                        runExec,

@@ -14,6 +14,7 @@ import (
 	"kubeplay/core/clock"
 	"kubeplay/core/controller"
 	"kubeplay/core/kubelet/runtime"
+	"kubeplay/core/network"
 	"kubeplay/core/vfs"
 )
 
@@ -28,8 +29,9 @@ type Options struct {
 	NodeIP string
 	// PodCIDR is used when the node has no spec.podCIDR yet.
 	PodCIDR string
-	// Network gives containers curl, nslookup and friends (optional).
-	Network runtime.Network
+	// Network is the cluster network: containers' curl, nslookup and
+	// friends go through it (optional).
+	Network *network.Network
 	// Volumes holds persistent volume data across pods and nodes (optional).
 	Volumes *VolumeStore
 	// Preloaded images are on the node before anything is pulled.

@@ -70,11 +70,44 @@ func (k *Kubelet) syncNodeStatus() {
 	}
 }
 
+// ensureNodeLabels adds the labels a kubelet puts on its node when it
+// registers (os, arch, hostname), without touching the others.
+func (k *Kubelet) ensureNodeLabels(node *api.Node) *api.Node {
+	want := map[string]string{
+		"beta.kubernetes.io/arch": "amd64", "beta.kubernetes.io/os": "linux",
+		"kubernetes.io/arch": "amd64", "kubernetes.io/hostname": k.nodeName, "kubernetes.io/os": "linux",
+	}
+	missing := false
+	for key := range want {
+		if _, ok := node.Labels[key]; !ok {
+			missing = true
+		}
+	}
+	if !missing {
+		return node
+	}
+	n := node.DeepCopy()
+	if n.Labels == nil {
+		n.Labels = map[string]string{}
+	}
+	for key, v := range want {
+		if _, ok := n.Labels[key]; !ok {
+			n.Labels[key] = v
+		}
+	}
+	updated, err := client.Update(k.client, n)
+	if err != nil {
+		return node
+	}
+	return updated
+}
+
 func (k *Kubelet) updateNodeStatus() {
 	node := k.node()
 	if node == nil {
 		return
 	}
+	node = k.ensureNodeLabels(node)
 	now := k.clock.Now()
 	n := node.DeepCopy()
 	st := &n.Status

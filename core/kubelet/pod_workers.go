@@ -193,7 +193,7 @@ func (k *Kubelet) startContainer(ps *podState, c *containerState) bool {
 	var inst *runtime.Container
 	inst, err = k.runtime.Start(runtime.Config{
 		Name: c.name, Image: im, Command: command, Args: args, Env: env, WorkingDir: c.spec.WorkingDir,
-		FS: root, Hostname: hostname, PodIP: ps.ip, Network: k.opts.Network, Processes: ps.procs,
+		FS: root, Hostname: hostname, PodIP: ps.ip, Network: k.podNetwork(ps, im), Processes: ps.procs,
 		OnExit: func(int) {
 			// An instance that ends during Start is handled below, once it is current.
 			if inst != nil && c.current == inst {

@@ -162,3 +162,6 @@ func (k *Kubelet) NodeUsage() runtime.Usage {
 	}
 	return u
 }
+
+// NodeIP is the node's InternalIP.
+func (k *Kubelet) NodeIP() string { return k.opts.NodeIP }

@@ -13,6 +13,9 @@ import (
 func NewDefault(opts Options) *Cluster {
 	c := New(opts)
 	c.bootstrap()
+	if !opts.Bare {
+		c.installAddons()
+	}
 	c.Settle()
 	return c
 }

@@ -5,12 +5,14 @@ package sim
 
 import (
 	"fmt"
+	"net/http"
 	"time"
 
 	"kubeplay/core/apiserver"
 	"kubeplay/core/client"
 	"kubeplay/core/clock"
 	"kubeplay/core/controller"
+	"kubeplay/core/network"
 	"kubeplay/core/scheduler"
 )
 
@@ -37,6 +39,9 @@ type Cluster struct {
 	kubelets  map[string]*kubeletHandle
 	agents    *nodeAgents
 	scheduler *scheduler.Scheduler
+	network   *network.Network
+	// proxies are `kubectl proxy` listeners on the terminal's loopback.
+	proxies map[int]http.Handler
 	// loads are the learner's simulated CPU loads (kubeplay load).
 	loads map[string]loadTarget
 	seed  uint64
@@ -79,6 +84,7 @@ func newCluster(opts Options, preload func(*Cluster) error) *Cluster {
 		}
 	}
 	c.Informers = client.NewFactory(client.NewLocal(srv, "informers"))
+	c.network = network.New(c.ControllerContext(), clusterBackend{c})
 	if !opts.Bare {
 		c.startControllers()
 		c.startNodeAgents()

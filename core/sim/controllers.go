@@ -3,9 +3,12 @@ package sim
 import (
 	"kubeplay/core/controller/cronjob"
 	"kubeplay/core/controller/deployment"
+	"kubeplay/core/controller/endpoint"
+	"kubeplay/core/controller/endpointslice"
 	"kubeplay/core/controller/garbagecollector"
 	"kubeplay/core/controller/job"
 	"kubeplay/core/controller/namespace"
+	"kubeplay/core/controller/nodeipam"
 	"kubeplay/core/controller/podautoscaler"
 	"kubeplay/core/controller/replicaset"
 	"kubeplay/core/controller/rootcacertpublisher"
@@ -27,6 +30,9 @@ func (c *Cluster) startControllers() {
 	c.AddWorker(cronjob.NewController(ctx))
 	c.AddWorker(ttlafterfinished.New(ctx))
 	c.AddWorker(podautoscaler.NewHorizontalController(ctx))
+	c.AddWorker(endpoint.NewEndpointController(ctx))
+	c.AddWorker(endpointslice.NewController(ctx))
+	c.AddWorker(nodeipam.NewRangeAllocator(ctx))
 	c.scheduler = scheduler.New(ctx)
 	c.AddWorker(c.scheduler)
 	c.AddWorker(serviceaccount.NewServiceAccountsController(ctx))

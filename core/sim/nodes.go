@@ -99,6 +99,7 @@ func (a *nodeAgents) ProcessNextWorkItem() bool {
 			Volumes:         a.volumes,
 			Preloaded:       append(append([]string(nil), preloadedImages...), images...),
 			StaticPods:      static,
+			Network:         c.network,
 			RoutedPodEvents: true,
 		})
 		c.kubelets[name] = &kubeletHandle{kubelet: k}

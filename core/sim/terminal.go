@@ -34,6 +34,7 @@ func NewTerminal(c *Cluster) *Terminal {
 	sh.Alias("k", "kubectl")
 	sh.Register("sleep", t.sleep)
 	sh.Register("kubeplay", t.kubeplay)
+	t.registerNetworkTools(sh)
 	t.Shell = sh
 	return t
 }
@@ -88,6 +89,7 @@ func (t *Terminal) kubectl(ctx *shell.Context, args []string) int {
 		},
 		Fetch: t.fetch,
 		Logs:  t.logs,
+		Proxy: t.proxy,
 		Exec: func(req kubectl.ExecRequest) int {
 			return t.exec(req)
 		},

@@ -76,7 +76,7 @@ func shellFamily(size int64, tags func(string) bool, cmd string, busybox bool, r
 
 func daemonFamily(size int64, tags func(string) bool, argv ...string) *family {
 	return &family{size: size, tags: tags, build: func(im *Image, tag string) {
-		im.Cmd = argv
+		im.Entrypoint = argv
 		im.Env = []string{pathEnv}
 	}}
 }
