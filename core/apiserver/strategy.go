@@ -1,6 +1,9 @@
 package apiserver
 
 import (
+	"reflect"
+	"strconv"
+
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
 	"kubeplay/core/api/validation"
@@ -27,6 +30,7 @@ func prepareForCreate(res *Resource, obj api.Object) {
 		o.Status = api.StatefulSetStatus{}
 	case *api.DaemonSet:
 		o.Status = api.DaemonSetStatus{}
+		setAnnotation(&o.ObjectMeta, daemonSetTemplateGeneration, "1")
 	case *api.Job:
 		o.Status = api.JobStatus{}
 		generateJobSelector(o)
@@ -61,8 +65,30 @@ func generateJobSelector(job *api.Job) {
 	}
 }
 
+// daemonSetTemplateGeneration counts a DaemonSet's template changes; the
+// controller labels pods with it (pod-template-generation).
+const daemonSetTemplateGeneration = "deprecated.daemonset.template.generation"
+
+func setAnnotation(m *api.ObjectMeta, k, v string) {
+	if m.Annotations == nil {
+		m.Annotations = map[string]string{}
+	}
+	m.Annotations[k] = v
+}
+
 // prepareForUpdate keeps what an update may not change.
 func prepareForUpdate(res *Resource, obj, old api.Object, subresource string) {
+	if ds, ok := obj.(*api.DaemonSet); ok && subresource == "" {
+		prev := old.(*api.DaemonSet)
+		gen := prev.Annotations[daemonSetTemplateGeneration]
+		if !reflect.DeepEqual(ds.Spec.Template, prev.Spec.Template) {
+			n, _ := strconv.Atoi(gen)
+			gen = strconv.Itoa(n + 1)
+		}
+		if gen != "" {
+			setAnnotation(&ds.ObjectMeta, daemonSetTemplateGeneration, gen)
+		}
+	}
 	if ns, ok := obj.(*api.Namespace); ok {
 		if subresource != "finalize" {
 			ns.Spec.Finalizers = old.(*api.Namespace).Spec.Finalizers

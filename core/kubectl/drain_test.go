@@ -11,10 +11,12 @@ func TestDrainRefusesUnmanagedPods(t *testing.T) {
 	s.run(twoPods)
 	s.run("sleep 10")
 	// Upstream's message says "cannot delete" twice.
+	proxy := "kube-system/" + strings.TrimPrefix(strings.TrimSpace(s.run("kubectl get pods -n kube-system -l k8s-app=kube-proxy -o name")), "pod/")
 	s.expect("kubectl drain node01", "node/node01 cordoned\n"+
-		"error: unable to drain node \"node01\" due to error: cannot delete cannot delete Pods that declare no controller (use --force to override): default/a, default/b, continuing command...\n"+
+		"error: unable to drain node \"node01\" due to error: [cannot delete cannot delete Pods that declare no controller (use --force to override): default/a, default/b, cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): "+proxy+"], continuing command...\n"+
 		"There are pending nodes to be drained:\n node01\n"+
-		"error: cannot delete cannot delete Pods that declare no controller (use --force to override): default/a, default/b\n")
+		"error: cannot delete cannot delete Pods that declare no controller (use --force to override): default/a, default/b\n"+
+		"error: cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): "+proxy+"\n")
 	s.expect("kubectl get node node01 --no-headers -o custom-columns=U:.spec.unschedulable", "true\n")
 }
 
@@ -23,17 +25,18 @@ func TestDrainDeletesPodsAndWaits(t *testing.T) {
 	s.run(webDeployment)
 	s.run(twoPods)
 	s.run("sleep 10")
-	// Every pod on the node goes: the lesson's own, then kube-system's CoreDNS.
-	pods := strings.Fields(s.run("kubectl get pods -o name") + s.run("kubectl get pods -n kube-system -o name"))
-	want := "node/node01 cordoned\nWarning: deleting Pods that declare no controller: default/a, default/b\n"
+	// Every pod on the node goes but kube-proxy's: the test's own, then CoreDNS.
+	pods := strings.Fields(s.run("kubectl get pods -o name") + s.run("kubectl get pods -n kube-system -l k8s-app=kube-dns -o name"))
+	proxy := "kube-system/" + strings.TrimPrefix(strings.TrimSpace(s.run("kubectl get pods -n kube-system -l k8s-app=kube-proxy -o name")), "pod/")
+	want := "node/node01 cordoned\nWarning: deleting Pods that declare no controller: default/a, default/b; ignoring DaemonSet-managed Pods: " + proxy + "\n"
 	for _, p := range pods {
 		want += p + " deleted\n"
 	}
 	want += "node/node01 drained\n"
-	s.expect("kubectl drain node01 --force --grace-period=5", want)
+	s.expect("kubectl drain node01 --force --ignore-daemonsets --grace-period=5", want)
 	s.expect("kubectl get pod a b", "Error from server (NotFound): pods \"a\" not found\nError from server (NotFound): pods \"b\" not found\n")
-	s.expect("kubectl drain node01 --dry-run=client",
-		"node/node01 already cordoned (dry run)\n"+dryRunEvictions(s)+"node/node01 drained (dry run)\n")
+	s.expect("kubectl drain node01 --ignore-daemonsets --dry-run=client",
+		"node/node01 already cordoned (dry run)\nWarning: ignoring DaemonSet-managed Pods: "+proxy+"\n"+dryRunEvictions(s)+"node/node01 drained (dry run)\n")
 }
 
 // dryRunEvictions is what drain --dry-run=client lists for the node's pods.

@@ -37,6 +37,7 @@ var runners = map[string]func(*Invocation) error{
 	"proxy":                       runProxy,
 	"top node":                    runTopNode,
 	"delete":                      runDelete,
+	"describe":                    runDescribe,
 	"exec":                        runExec,
 	"logs":                        runLogs,
 	"get":                         runGet,

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"kubeplay/core/controller/cronjob"
+	"kubeplay/core/controller/daemon"
 	"kubeplay/core/controller/deployment"
 	"kubeplay/core/controller/endpoint"
 	"kubeplay/core/controller/endpointslice"
@@ -13,6 +14,7 @@ import (
 	"kubeplay/core/controller/replicaset"
 	"kubeplay/core/controller/rootcacertpublisher"
 	"kubeplay/core/controller/serviceaccount"
+	"kubeplay/core/controller/statefulset"
 	"kubeplay/core/controller/ttlafterfinished"
 	"kubeplay/core/controller/volume/persistentvolume"
 	"kubeplay/core/scheduler"
@@ -26,6 +28,8 @@ func (c *Cluster) startControllers() {
 	c.AddWorker(garbagecollector.NewGarbageCollector(ctx))
 	c.AddWorker(deployment.NewDeploymentController(ctx))
 	c.AddWorker(replicaset.NewReplicaSetController(ctx))
+	c.AddWorker(statefulset.NewStatefulSetController(ctx))
+	c.AddWorker(daemon.NewDaemonSetsController(ctx))
 	c.AddWorker(job.NewController(ctx))
 	c.AddWorker(cronjob.NewController(ctx))
 	c.AddWorker(ttlafterfinished.New(ctx))

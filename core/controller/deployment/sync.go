@@ -2,6 +2,7 @@ package deployment
 
 import (
 	"fmt"
+	"kubeplay/core/controller/hashutil"
 	"sort"
 	"strconv"
 	"time"
@@ -9,7 +10,6 @@ import (
 	"kubeplay/core/api"
 	apierrors "kubeplay/core/api/errors"
 	"kubeplay/core/client"
-	"kubeplay/core/clock"
 	"kubeplay/core/controller"
 	"kubeplay/core/controller/deployment/util"
 )
@@ -79,10 +79,10 @@ func (dc *DeploymentController) getAllReplicaSetsAndSyncRevision(d *api.Deployme
 	return newRS, oldRSs, nil
 }
 
-// ComputeHash is the pod-template-hash of a template and collision count.
+// ComputeHash is the pod-template-hash of a template and collision count,
+// as upstream computes it, so ReplicaSets get a real cluster's names.
 func ComputeHash(template *api.PodTemplateSpec, collisionCount *int32) string {
-	b, _ := jsonMarshal(template)
-	return clock.HashString(b, collisionCount)
+	return hashutil.ComputeHash(template, collisionCount)
 }
 
 // getNewReplicaSet finds or creates the ReplicaSet for the current template.
