@@ -21,6 +21,20 @@ build_site() {
 		cp "$($GO env GOROOT)/lib/wasm/wasm_exec.js" dist/ 2>/dev/null || cp "$($GO env GOROOT)/misc/wasm/wasm_exec.js" dist/
 		gzip -9 -k -f dist/kubeplay.wasm
 	fi
+	bundle_js
+}
+
+# bundle_js bundles the page's JavaScript and CSS (xterm.js, CodeMirror and
+# playground/web/) into dist/app.js and dist/app.css with esbuild, all
+# pinned by package-lock.json.
+bundle_js() {
+	if [ ! -x node_modules/.bin/esbuild ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+		command -v npm >/dev/null || { echo "npm is required to bundle the page (Node.js 18 or later)"; return 1; }
+		npm ci --no-audit --no-fund --loglevel=error
+	fi
+	node_modules/.bin/esbuild playground/web/app.js --bundle --minify --target=es2020 \
+		--format=esm --splitting --outdir=dist --chunk-names='[name]-[hash]' \
+		--legal-comments=none --log-level=warning
 }
 
 cmd_build() {
@@ -76,6 +90,10 @@ cmd_test() {
 	fi
 	step "site build"
 	build_site
+	step "page code vets for js/wasm"
+	GOOS=js GOARCH=wasm $GO vet ./wasm ./playground
+	step "browser end-to-end (headless Chromium; screenshots in dist/e2e/)"
+	KUBEPLAY_E2E=1 KUBEPLAY_DIST="$PWD/dist" $GO test -count=1 -v ./e2e
 	echo
 	echo "all tests passed"
 }
@@ -113,10 +131,11 @@ fuzz_targets() {
 
 case "${1:-build}" in
 build) cmd_build ;;
+site) build_site ;;
 serve) shift; cmd_serve "$@" ;;
 test) cmd_test ;;
 *)
-	echo "usage: ./build.sh [build|serve|test]" >&2
+	echo "usage: ./build.sh [build|site|serve|test]" >&2
 	exit 2
 	;;
 esac

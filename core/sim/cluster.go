@@ -93,6 +93,10 @@ func newCluster(opts Options, preload func(*Cluster) error) *Cluster {
 	return c
 }
 
+// Scheduler is the cluster's kube-scheduler (nil in a bare cluster), for
+// the page's "why did this pod land here".
+func (c *Cluster) Scheduler() *scheduler.Scheduler { return c.scheduler }
+
 // Client returns an API client whose writes are tagged as component's.
 func (c *Cluster) Client(component string) client.Interface {
 	return client.NewLocal(c.API, component)

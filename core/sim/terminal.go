@@ -18,8 +18,13 @@ import (
 type Terminal struct {
 	Cluster *Cluster
 	Shell   *shell.Shell
-	FS      *vfs.FS
-	Config  *kubectl.Config
+	// Interactive is set at a live terminal: watches run until interrupted
+	// instead of ending after a quiet spell.
+	Interactive bool
+	// Interrupted reports Ctrl-C: a command waiting on the clock stops.
+	Interrupted func() bool
+	FS          *vfs.FS
+	Config      *kubectl.Config
 	// Files serves URLs a lesson loads with -f (path after the scheme → content).
 	Files map[string][]byte
 }
@@ -64,15 +69,19 @@ func (t *Terminal) Run(script string) string {
 
 func (t *Terminal) kubectl(ctx *shell.Context, args []string) int {
 	env := &kubectl.Env{
-		Client: t.Cluster.Client("kubectl"),
-		FS:     t.FS,
-		Cwd:    ctx.Cwd,
-		Stdin:  ctx.Stdin,
-		Stdout: ctx.Stdout,
-		Stderr: ctx.Stderr,
-		Config: t.Config,
-		Getenv: ctx.Getenv,
+		Client:      t.Cluster.Client("kubectl"),
+		FS:          t.FS,
+		Cwd:         ctx.Cwd,
+		Stdin:       ctx.Stdin,
+		Stdout:      ctx.Stdout,
+		Stderr:      ctx.Stderr,
+		Config:      t.Config,
+		Getenv:      ctx.Getenv,
+		Interactive: t.Interactive,
 		Advance: func(d time.Duration) bool {
+			if t.Interrupted != nil && t.Interrupted() {
+				return false
+			}
 			// A shell `timeout` bounds how long kubectl may wait.
 			if dl := ctx.Deadline; !dl.IsZero() {
 				now := t.Cluster.Now()

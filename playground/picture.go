@@ -1,0 +1,354 @@
+package playground
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"kubeplay/core/api"
+	"kubeplay/core/client"
+	"kubeplay/core/printers"
+	"kubeplay/core/sim"
+)
+
+// Picture is what the cluster picture shows: nodes with their pods, and
+// the pods no node has taken yet. Cells are kubectl's (READY, STATUS), so
+// the picture and `kubectl get` always agree.
+type Picture struct {
+	Nodes       []NodeView
+	Unscheduled []PodView
+}
+
+// NodeView is one node.
+type NodeView struct {
+	Name   string
+	Status string // kubectl's STATUS: Ready, NotReady, Ready,SchedulingDisabled
+	Roles  string
+	Taints []string
+	Class  string // ok, fail, unknown; "cordoned" is added for SchedulingDisabled
+	Pods   []PodView
+}
+
+// PodView is one pod.
+type PodView struct {
+	Namespace string
+	Name      string
+	Ready     string // 1/1
+	Status    string // Running, ContainerCreating, CrashLoopBackOff, Terminating …
+	Class     string // ok, warn, pending, fail, done, term
+	Node      string
+}
+
+// Snapshot reads the picture from the cluster (the caller holds the engine).
+func Snapshot(c *sim.Cluster) Picture {
+	cl := c.Client("playground")
+	now := c.Now()
+	nodes := client.List[*api.Node](cl, "", nil)
+	pods := client.List[*api.Pod](cl, "", nil)
+	var p Picture
+	idx := map[string]int{}
+	nodeObjs := make([]api.Object, len(nodes))
+	for i, n := range nodes {
+		nodeObjs[i] = n
+	}
+	nt := printers.TableFor("Node", nodeObjs, now)
+	for i, row := range nt.Rows {
+		n := nodes[i]
+		nv := NodeView{Name: n.Name, Status: cell(nt, row, "Status"), Roles: cell(nt, row, "Roles")}
+		for _, t := range n.Spec.Taints {
+			s := t.Key
+			if t.Value != "" {
+				s += "=" + t.Value
+			}
+			nv.Taints = append(nv.Taints, s+":"+string(t.Effect))
+		}
+		nv.Class = nodeClass(nv.Status)
+		idx[n.Name] = len(p.Nodes)
+		p.Nodes = append(p.Nodes, nv)
+	}
+	podObjs := make([]api.Object, len(pods))
+	for i, o := range pods {
+		podObjs[i] = o
+	}
+	pt := printers.TableFor("Pod", podObjs, now)
+	for i, row := range pt.Rows {
+		pod := pods[i]
+		pv := PodView{Namespace: pod.Namespace, Name: pod.Name, Ready: cell(pt, row, "Ready"), Status: cell(pt, row, "Status"), Node: pod.Spec.NodeName}
+		pv.Class = podClass(pv.Status, pv.Ready)
+		if j, ok := idx[pod.Spec.NodeName]; ok {
+			p.Nodes[j].Pods = append(p.Nodes[j].Pods, pv)
+		} else {
+			p.Unscheduled = append(p.Unscheduled, pv)
+		}
+	}
+	sort.Slice(p.Nodes, func(i, j int) bool { return p.Nodes[i].Name < p.Nodes[j].Name })
+	for i := range p.Nodes {
+		sortPods(p.Nodes[i].Pods)
+	}
+	sortPods(p.Unscheduled)
+	return p
+}
+
+func sortPods(ps []PodView) {
+	sort.SliceStable(ps, func(i, j int) bool {
+		// The learner's pods first, system pods after.
+		si, sj := systemNS(ps[i].Namespace), systemNS(ps[j].Namespace)
+		if si != sj {
+			return !si
+		}
+		if ps[i].Namespace != ps[j].Namespace {
+			return ps[i].Namespace < ps[j].Namespace
+		}
+		return ps[i].Name < ps[j].Name
+	})
+}
+
+func systemNS(ns string) bool { return strings.HasPrefix(ns, "kube-") }
+
+func cell(t *printers.Table, r printers.Row, col string) string {
+	for i, c := range t.Columns {
+		if c.Name == col && i < len(r.Cells) {
+			return r.Cells[i]
+		}
+	}
+	return ""
+}
+
+func nodeClass(status string) string {
+	cls := "unknown"
+	switch {
+	case strings.HasPrefix(status, "Ready"):
+		cls = "ok"
+	case strings.HasPrefix(status, "NotReady"):
+		cls = "fail"
+	}
+	if strings.Contains(status, "SchedulingDisabled") {
+		cls += " cordoned"
+	}
+	return cls
+}
+
+// podClass sorts kubectl's STATUS into the picture's colour classes.
+func podClass(status, ready string) string {
+	switch {
+	case status == "Terminating":
+		return "term"
+	case status == "Running":
+		if a, b, ok := strings.Cut(ready, "/"); ok && a == b {
+			return "ok"
+		}
+		return "warn"
+	case status == "Completed" || status == "Succeeded":
+		return "done"
+	case status == "Pending" || status == "ContainerCreating" || status == "PodInitializing" ||
+		strings.HasPrefix(status, "Init:") && !strings.Contains(status, "Err") && !strings.Contains(status, "BackOff"):
+		return "pending"
+	}
+	for _, bad := range []string{"Err", "BackOff", "Error", "Failed", "OOMKilled", "Evicted", "Unknown", "NodeLost", "Invalid", "ContainerCannotRun", "DeadlineExceeded", "Signal:", "ExitCode:"} {
+		if strings.Contains(status, bad) {
+			return "fail"
+		}
+	}
+	return "pending"
+}
+
+// Icons pair each colour with a shape, for readers who cannot tell the
+// colours apart.
+var podIcons = map[string]string{
+	"ok": "✓", "warn": "◐", "pending": "…", "fail": "✕", "done": "■", "term": "↓",
+}
+
+// El is an SVG element to build: the page turns it into DOM nodes with
+// createElementNS, setAttribute and textContent, never through HTML
+// parsing, so names from the cluster stay text.
+type El struct {
+	Tag   string
+	Attrs [][2]string
+	Text  string
+	Kids  []*El
+}
+
+func el(tag string, text string, attrs ...string) *El {
+	e := &El{Tag: tag, Text: text}
+	for i := 0; i+1 < len(attrs); i += 2 {
+		e.Attrs = append(e.Attrs, [2]string{attrs[i], attrs[i+1]})
+	}
+	return e
+}
+
+func (e *El) add(kids ...*El) *El { e.Kids = append(e.Kids, kids...); return e }
+
+// Attr returns an attribute's value.
+func (e *El) Attr(name string) string {
+	for _, a := range e.Attrs {
+		if a[0] == name {
+			return a[1]
+		}
+	}
+	return ""
+}
+
+// Geometry of the picture, in SVG user units.
+const (
+	picPad   = 12
+	chipGap  = 8
+	chipMinW = 230
+	chipH    = 40
+	headH    = 46
+)
+
+// layout is the picture's geometry for a width in CSS pixels: as many
+// chips a row as fit, so the SVG is drawn at its natural size.
+type layout struct{ w, perRow, chipW int }
+
+func layoutFor(width int) layout {
+	if width < 260 {
+		width = 260
+	}
+	if width > 1600 {
+		width = 1600
+	}
+	inner := width - 4*picPad
+	per := (inner + chipGap) / (chipMinW + chipGap)
+	if per < 1 {
+		per = 1
+	}
+	return layout{w: width, perRow: per, chipW: (inner - (per-1)*chipGap) / per}
+}
+
+// Labels are the picture's words in the page's language.
+type Labels struct {
+	Unscheduled, NoNodes, Pods string
+}
+
+// SVG lays the picture out: each node a box with its status and taints as
+// text, its pods as chips coloured by class with an icon, READY and
+// STATUS written out.
+func (p Picture) SVG(l Labels) *El { return p.SVGWidth(l, 560) }
+
+// SVGWidth lays the picture out for a width in CSS pixels.
+func (p Picture) SVGWidth(l Labels, width int) *El {
+	lay := layoutFor(width)
+	root := el("svg", "", "xmlns", "http://www.w3.org/2000/svg", "class", "cluster", "role", "img")
+	y := picPad
+	if len(p.Unscheduled) > 0 {
+		box, h := lay.boxFor("unscheduled", l.Unscheduled, fmt.Sprintf("%d %s", len(p.Unscheduled), l.Pods), nil, p.Unscheduled, y, "")
+		root.add(box)
+		y += h + picPad
+	}
+	if len(p.Nodes) == 0 {
+		root.add(el("text", l.NoNodes, "x", fmt.Sprint(picPad), "y", fmt.Sprint(y+20), "class", "empty"))
+		y += 40
+	}
+	for _, n := range p.Nodes {
+		sub := n.Status
+		if n.Roles != "" && n.Roles != "<none>" {
+			sub += " · " + n.Roles
+		}
+		box, h := lay.boxFor("node "+n.Class, n.Name, sub, n.Taints, n.Pods, y, n.Name)
+		if len(n.Taints) > 0 {
+			box.Attrs = append(box.Attrs, [2]string{"data-taints", strings.Join(n.Taints, ",")})
+		}
+		root.add(box)
+		y += h + picPad
+	}
+	root.Attrs = append(root.Attrs, [2]string{"viewBox", fmt.Sprintf("0 0 %d %d", lay.w, y)})
+	root.Attrs = append(root.Attrs, [2]string{"width", fmt.Sprint(lay.w)}, [2]string{"height", fmt.Sprint(y)})
+	root.Attrs = append(root.Attrs, [2]string{"aria-label", p.Summary()})
+	return root
+}
+
+// Summary is the picture in one sentence, for screen readers.
+func (p Picture) Summary() string {
+	var parts []string
+	for _, n := range p.Nodes {
+		parts = append(parts, fmt.Sprintf("node %s %s with %d pods", n.Name, n.Status, len(n.Pods)))
+	}
+	if len(p.Unscheduled) > 0 {
+		parts = append(parts, fmt.Sprintf("%d pods not scheduled", len(p.Unscheduled)))
+	}
+	if len(parts) == 0 {
+		return "no nodes"
+	}
+	return "cluster: " + strings.Join(parts, "; ")
+}
+
+func (lay layout) boxFor(class, title, sub string, taints []string, pods []PodView, y int, node string) (*El, int) {
+	w := lay.w - 2*picPad
+	perRow, chipW := lay.perRow, lay.chipW
+	top := headH
+	if len(taints) > 0 {
+		top += 16
+	}
+	rows := (len(pods) + perRow - 1) / perRow
+	h := top + rows*(chipH+chipGap) + picPad
+	if len(pods) == 0 {
+		h = top + 4
+	}
+	g := el("g", "", "class", "box "+class, "transform", fmt.Sprintf("translate(%d,%d)", picPad, y))
+	if node != "" {
+		g.Attrs = append(g.Attrs, [2]string{"data-node", node})
+	}
+	frame := el("g", "", "class", "head")
+	if node != "" {
+		frame.Attrs = append(frame.Attrs, [2]string{"tabindex", "0"}, [2]string{"role", "button"},
+			[2]string{"aria-label", fmt.Sprintf("node %s, %s", title, sub)})
+	}
+	g.add(el("rect", "", "class", "frame", "width", fmt.Sprint(w), "height", fmt.Sprint(h), "rx", "8"))
+	frame.add(el("rect", "", "class", "hit", "width", fmt.Sprint(w), "height", fmt.Sprint(top-4), "rx", "8"))
+	frame.add(el("text", title, "class", "title", "x", fmt.Sprint(picPad), "y", "20"))
+	frame.add(el("text", sub, "class", "sub", "x", fmt.Sprint(picPad), "y", "37"))
+	if len(taints) > 0 {
+		frame.add(el("text", "taints: "+strings.Join(taints, ", "), "class", "taints", "x", fmt.Sprint(picPad), "y", "54"))
+	}
+	g.add(frame)
+	for i, pod := range pods {
+		col, row := i%perRow, i/perRow
+		x := picPad + col*(chipW+chipGap)
+		cy := top + row*(chipH+chipGap)
+		g.add(chip(pod, x, cy, chipW))
+	}
+	return g, h
+}
+
+func chip(p PodView, x, y, chipW int) *El {
+	name := p.Name
+	if p.Namespace != "default" {
+		name = p.Namespace + "/" + p.Name
+	}
+	cls := "pod " + p.Class
+	if systemNS(p.Namespace) {
+		cls += " system"
+	}
+	g := el("g", "", "class", cls, "transform", fmt.Sprintf("translate(%d,%d)", x, y),
+		"data-pod", p.Namespace+"/"+p.Name, "data-status", p.Status, "data-ready", p.Ready,
+		"tabindex", "0", "role", "button", "aria-label", fmt.Sprintf("pod %s, %s, ready %s", name, p.Status, p.Ready))
+	g.add(el("title", fmt.Sprintf("%s: %s, ready %s", name, p.Status, p.Ready)))
+	g.add(el("rect", "", "class", "chip", "width", fmt.Sprint(chipW), "height", fmt.Sprint(chipH), "rx", "6"))
+	g.add(el("rect", "", "class", "stripe", "width", "6", "height", fmt.Sprint(chipH), "rx", "3"))
+	g.add(el("text", podIcons[p.Class], "class", "icon", "x", "13", "y", "17"))
+	chars := (chipW - 40) / 8 // characters of bold 12.5px text that fit
+	g.add(el("text", ellipsis(p.Name, chars), "class", "name", "x", "30", "y", "17"))
+	status := ellipsis(p.Status, chars-5) + "  " + p.Ready
+	if p.Namespace != "default" {
+		status = ellipsis(p.Namespace, 14) + " · " + status
+	}
+	g.add(el("text", status, "class", "status", "x", "30", "y", "33"))
+	return g
+}
+
+// ellipsis shortens s to n characters in the middle, where generated
+// names keep their telling ends (web-5d66647b66-djkch → web-5d6…-djkch).
+func ellipsis(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	tail := n / 2
+	return string(r[:n-1-tail]) + "…" + string(r[len(r)-tail:])
+}
+
+// Equal reports whether two pictures show the same thing.
+func (p Picture) Equal(q Picture) bool {
+	return fmt.Sprint(p) == fmt.Sprint(q)
+}

@@ -1,0 +1,364 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"runtime/debug"
+	"syscall/js"
+	"time"
+	"unicode/utf8"
+
+	"kubeplay/core/apiserver"
+	"kubeplay/core/sim"
+	"kubeplay/playground"
+)
+
+// exportBridge sets globalThis.__kubeplayGo, which boot.js wraps into
+// window.kubeplay and the terminal uses:
+//
+//	exec(line, paced, onOutput) → Promise<{code, output}>
+//	interrupt()
+//	advance(seconds) → Promise<void>
+//	complete(line) → {start, items}
+//	busy() → bool
+//	writeFile(name, text) → Promise<void>   (a file of the terminal)
+//	diagnose(text) → [{line, column, message}]   (the editor's markers)
+//	save() → Promise<string>, saveNow() → string|null   (page state, JSON)
+//	load(json) → Promise<void>   (rejects, changing nothing, on bad state)
+//	reset() → Promise<void>   (a new default cluster)
+//	describe(kind, namespace, name) → Promise<JSON>   (playground.Details)
+//	trace() → Promise<JSON>   (playground.Trace: the writes of the last command)
+//	lessons() → JSON, lesson(name) → JSON|null, startLesson(name, step) → Promise,
+//	lessonStep(step) → Promise, leaveLesson() → Promise,
+//	currentLesson() → Promise<JSON|null>, checkLesson() → Promise<JSON>
+//	editDone(saved, text)   (the editor's answer to kubectl edit; Go calls
+//	                         globalThis.__kubeplayEdit(path, text) to ask)
+//
+// Every function recovers from a Go panic and reports it instead of
+// taking the page down.
+func exportBridge(h *playground.Host) {
+	b := js.Global().Get("Object").New()
+	b.Set("exec", fn(func(args []js.Value) any {
+		line := argString(args, 0)
+		paced := len(args) > 1 && args[1].Truthy()
+		var onOut js.Value
+		if len(args) > 2 && args[2].Type() == js.TypeFunction {
+			onOut = args[2]
+		}
+		return promise(func() (any, error) {
+			var all bytes.Buffer
+			w := &textWriter{emit: func(s string) {
+				all.WriteString(s)
+				if onOut.Truthy() {
+					safely(func() { onOut.Invoke(s) })
+				}
+			}}
+			code := h.Run(line, w, paced)
+			w.flush()
+			res := js.Global().Get("Object").New()
+			res.Set("code", code)
+			res.Set("output", all.String())
+			return res, nil
+		})
+	}))
+	b.Set("interrupt", fn(func([]js.Value) any {
+		h.Interrupt()
+		return nil
+	}))
+	b.Set("advance", fn(func(args []js.Value) any {
+		secs := 0.0
+		if len(args) > 0 && args[0].Type() == js.TypeNumber {
+			secs = args[0].Float()
+		}
+		return promise(func() (any, error) {
+			if secs < 0 || secs != secs || secs > 1e7 {
+				return nil, fmt.Errorf("advance: seconds must be between 0 and 1e7, got %v", secs)
+			}
+			h.Advance(time.Duration(secs * float64(time.Second)))
+			// A command that waits consumes the step itself; otherwise the
+			// clock has moved when Advance returns.
+			return nil, nil
+		})
+	}))
+	b.Set("complete", fn(func(args []js.Value) any {
+		start, items := h.Complete(argString(args, 0))
+		arr := js.Global().Get("Array").New()
+		for _, it := range items {
+			arr.Call("push", it)
+		}
+		res := js.Global().Get("Object").New()
+		res.Set("start", start)
+		res.Set("items", arr)
+		return res
+	}))
+	b.Set("busy", fn(func([]js.Value) any { return h.Busy() }))
+	b.Set("writeFile", fn(func(args []js.Value) any {
+		name, text := argString(args, 0), argString(args, 1)
+		return promise(func() (any, error) {
+			return nil, h.WriteFile(name, []byte(text))
+		})
+	}))
+	b.Set("save", fn(func([]js.Value) any {
+		return promise(func() (any, error) {
+			b, err := h.Save()
+			if err != nil {
+				return nil, err
+			}
+			return string(b), nil
+		})
+	}))
+	b.Set("saveNow", fn(func([]js.Value) any {
+		b, ok, err := h.SaveNow()
+		if !ok || err != nil {
+			return nil
+		}
+		return string(b)
+	}))
+	b.Set("load", fn(func(args []js.Value) any {
+		data := argString(args, 0)
+		return promise(func() (any, error) {
+			return nil, h.Load([]byte(data))
+		})
+	}))
+	b.Set("reset", fn(func([]js.Value) any {
+		return promise(func() (any, error) {
+			h.Reset(sim.Options{Seed: 1, Start: time.Now().UTC().Truncate(time.Second)})
+			return nil, nil
+		})
+	}))
+	b.Set("describe", fn(func(args []js.Value) any {
+		kind, ns, name := argString(args, 0), argString(args, 1), argString(args, 2)
+		return promise(func() (any, error) {
+			b, err := json.Marshal(h.Describe(kind, ns, name))
+			return string(b), err
+		})
+	}))
+	b.Set("editDone", fn(func(args []js.Value) any {
+		h.EditDone(len(args) > 0 && args[0].Truthy(), argString(args, 1))
+		return nil
+	}))
+	b.Set("lessons", fn(func([]js.Value) any {
+		b, _ := json.Marshal(playground.LessonList())
+		return string(b)
+	}))
+	b.Set("lesson", fn(func(args []js.Value) any {
+		l, err := playground.FindLesson(argString(args, 0))
+		if err != nil {
+			return nil
+		}
+		b, _ := json.Marshal(l)
+		return string(b)
+	}))
+	b.Set("startLesson", fn(func(args []js.Value) any {
+		name := argString(args, 0)
+		step := 0
+		if len(args) > 1 && args[1].Type() == js.TypeNumber {
+			step = args[1].Int()
+		}
+		return promise(func() (any, error) {
+			return nil, h.StartLesson(name, step, sim.Options{Seed: 1, Start: time.Now().UTC().Truncate(time.Second)})
+		})
+	}))
+	b.Set("lessonStep", fn(func(args []js.Value) any {
+		step := -1
+		if len(args) > 0 && args[0].Type() == js.TypeNumber {
+			step = args[0].Int()
+		}
+		return promise(func() (any, error) { return nil, h.SetLessonStep(step) })
+	}))
+	b.Set("leaveLesson", fn(func([]js.Value) any {
+		return promise(func() (any, error) {
+			h.LeaveLesson()
+			return nil, nil
+		})
+	}))
+	b.Set("currentLesson", fn(func([]js.Value) any {
+		return promise(func() (any, error) {
+			b, err := json.Marshal(h.Lesson())
+			return string(b), err
+		})
+	}))
+	b.Set("checkLesson", fn(func([]js.Value) any {
+		return promise(func() (any, error) {
+			res, err := h.CheckLesson()
+			if err != nil {
+				return nil, err
+			}
+			b, err := json.Marshal(res)
+			return string(b), err
+		})
+	}))
+	b.Set("trace", fn(func([]js.Value) any {
+		return promise(func() (any, error) { return h.TraceJSON(), nil })
+	}))
+	b.Set("diagnose", fn(func(args []js.Value) any {
+		arr := js.Global().Get("Array").New()
+		for _, m := range h.Diagnose(argString(args, 0)) {
+			o := js.Global().Get("Object").New()
+			o.Set("line", m.Line)
+			o.Set("column", m.Column)
+			o.Set("message", m.Message)
+			arr.Call("push", o)
+		}
+		return arr
+	}))
+	js.Global().Set("__kubeplayGo", b)
+}
+
+func argString(args []js.Value, i int) string {
+	if i < len(args) && args[i].Type() == js.TypeString {
+		return args[i].String()
+	}
+	if i < len(args) && !args[i].IsUndefined() && !args[i].IsNull() {
+		return args[i].Call("toString").String()
+	}
+	return ""
+}
+
+// fn wraps a Go function for JS, recovering from panics (reported on the
+// console as a warning, since they are the engine's bugs, not the page's).
+func fn(f func(args []js.Value) any) js.Func {
+	return js.FuncOf(func(this js.Value, args []js.Value) (ret any) {
+		defer func() {
+			if r := recover(); r != nil {
+				js.Global().Get("console").Call("warn", fmt.Sprintf("kubeplay: %v", r))
+				ret = nil
+			}
+		}()
+		return f(args)
+	})
+}
+
+// promise runs f on its own goroutine (JS callbacks must not block) and
+// settles a Promise with its result.
+func promise(f func() (any, error)) js.Value {
+	var executor js.Func
+	executor = js.FuncOf(func(this js.Value, args []js.Value) any {
+		resolve, reject := args[0], args[1]
+		executor.Release()
+		go func() {
+			var (
+				v   any
+				err error
+			)
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						err = fmt.Errorf("kubeplay: internal error: %v", r)
+						if playground.Debug {
+							err = fmt.Errorf("%v\n%s", err, debug.Stack())
+						}
+					}
+				}()
+				v, err = f()
+			}()
+			if err != nil {
+				reject.Invoke(js.Global().Get("Error").New(err.Error()))
+				return
+			}
+			resolve.Invoke(v)
+		}()
+		return nil
+	})
+	return js.Global().Get("Promise").New(executor)
+}
+
+// safely runs f and swallows a panic (logging it), for the clock's ticks
+// and output callbacks.
+func safely(f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			js.Global().Get("console").Call("warn", fmt.Sprintf("kubeplay: %v", r))
+		}
+	}()
+	f()
+}
+
+// textWriter hands output on as whole UTF-8 characters: a write that ends
+// inside a character keeps its first bytes for the next one.
+type textWriter struct {
+	emit func(string)
+	rest []byte
+}
+
+func (w *textWriter) Write(p []byte) (int, error) {
+	buf := append(w.rest, p...)
+	cut := len(buf)
+	// Keep an incomplete character at the end (at most 3 bytes).
+	for i := len(buf) - 1; i >= 0 && i >= len(buf)-3; i-- {
+		if utf8.RuneStart(buf[i]) {
+			if !utf8.FullRune(buf[i:]) {
+				cut = i
+			}
+			break
+		}
+	}
+	w.rest = append([]byte(nil), buf[cut:]...)
+	if cut > 0 {
+		w.emit(string(buf[:cut]))
+	}
+	return len(p), nil
+}
+
+func (w *textWriter) flush() {
+	if len(w.rest) > 0 {
+		w.emit(string(w.rest))
+		w.rest = nil
+	}
+}
+
+// apiHandler serves window.kubeplay.fetch: the apiserver's REST handler,
+// run with the engine held (between two steps of a waiting command, if one
+// is running), the cluster settled after each request.
+type apiHandler struct{ h *playground.Host }
+
+func (a *apiHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var body []byte
+	if r.Body != nil {
+		b, err := io.ReadAll(io.LimitReader(r.Body, 4<<20))
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		body = b
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	rec := &recorder{header: http.Header{}, code: http.StatusOK}
+	failed := true
+	a.h.Do(func() {
+		(&apiserver.Handler{Server: a.h.C.API, Actor: "kubectl"}).ServeHTTP(rec, r)
+		failed = false
+	})
+	if failed {
+		http.Error(w, `{"kind":"Status","apiVersion":"v1","status":"Failure","message":"internal error","reason":"InternalError","code":500}`, http.StatusInternalServerError)
+		return
+	}
+	for k, v := range rec.header {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(rec.code)
+	w.Write(rec.body.Bytes())
+}
+
+type recorder struct {
+	header http.Header
+	code   int
+	wrote  bool
+	body   bytes.Buffer
+}
+
+func (r *recorder) Header() http.Header { return r.header }
+func (r *recorder) WriteHeader(code int) {
+	if !r.wrote {
+		r.code, r.wrote = code, true
+	}
+}
+func (r *recorder) Write(p []byte) (int, error) {
+	r.wrote = true
+	return r.body.Write(p)
+}

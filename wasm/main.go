@@ -1,0 +1,48 @@
+//go:build js && wasm
+
+// Command wasm is the engine in the page: a default one-node cluster, the
+// learner's terminal and the in-page Kubernetes API, behind the functions
+// the page's JavaScript wraps into window.kubeplay (see bridge.go and
+// playground/web/boot.js).
+package main
+
+import (
+	"syscall/js"
+	"time"
+
+	"github.com/syumai/workers"
+
+	"kubeplay/core/sim"
+	"kubeplay/playground"
+)
+
+func main() {
+	// For the boot timings the page reports (kubeplay.bootTimes).
+	js.Global().Set("__kubeplayMainAt", js.Global().Get("performance").Call("now"))
+	start := time.Now().UTC().Truncate(time.Second)
+	c := sim.NewDefault(sim.Options{Seed: 1, Start: start})
+	c.AddDefaultNode()
+	js.Global().Set("__kubeplayClusterAt", js.Global().Get("performance").Call("now"))
+	h := playground.NewHost(c)
+	lang := js.Global().Get("navigator").Get("language").String()
+	if v := js.Global().Get("kubeplayLang"); v.Type() == js.TypeString {
+		lang = v.String()
+	}
+	playground.NewUI(h, lang)
+	// kubectl edit opens its file in the page's YAML editor.
+	h.SetEditor(func(path, text string) {
+		safely(func() { js.Global().Call("__kubeplayEdit", path, text) })
+	})
+	h.OnChange(true)
+
+	workers.ServeNonBlock(&apiHandler{h: h})
+	exportBridge(h)
+	go func() {
+		for {
+			time.Sleep(100 * time.Millisecond)
+			safely(func() { h.Tick() })
+		}
+	}()
+	workers.Ready()
+	select {}
+}
