@@ -181,6 +181,16 @@ func (h *Handler) serveResource(r *http.Request, res *Resource, ns, name, sub st
 		}
 		return plainText(text), nil
 	}
+	if sub == "eviction" && res.Kind == "Pod" && r.Method == http.MethodPost {
+		var ev api.Eviction
+		if err := json.Unmarshal(body, &ev); err != nil {
+			return nil, apierrors.NewBadRequest(err.Error())
+		}
+		if err := s.Evict(ns, name, &ev); err != nil {
+			return nil, err
+		}
+		return api.Status{TypeMeta: api.TypeMeta{Kind: "Status", APIVersion: "v1"}, Status: "Success", Code: 201}, nil
+	}
 	if sub == "scale" {
 		switch r.Method {
 		case http.MethodGet:

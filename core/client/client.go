@@ -25,6 +25,9 @@ type Interface interface {
 	Watch(res *apiserver.Resource, namespace string, opts apiserver.ListOptions, fn func(apiserver.WatchEvent)) (func(), error)
 	// Bind posts a pod's binding (pods/binding): the scheduler's placement.
 	Bind(namespace string, b *api.Binding) error
+	// Evict posts a pod's eviction (pods/eviction): a delete that respects
+	// disruption budgets.
+	Evict(namespace string, ev *api.Eviction) error
 }
 
 // Local is the in-process client: calls go straight to the server, tagged
@@ -84,6 +87,11 @@ func (c *Local) Watch(res *apiserver.Resource, namespace string, opts apiserver.
 func (c *Local) Bind(namespace string, b *api.Binding) error {
 	defer c.as()()
 	return c.server.Bind(namespace, b)
+}
+
+func (c *Local) Evict(namespace string, ev *api.Eviction) error {
+	defer c.as()()
+	return c.server.Evict(namespace, ev.Name, ev)
 }
 
 // ResourceFor returns the resource that stores Go type T (*api.Pod → pods).

@@ -400,7 +400,7 @@ EOF`)
 		`(?m)^Non-terminated Pods:  +\(\d+ in total\)\n  Namespace  +Name  +CPU Requests  CPU Limits  Memory Requests  Memory Limits  Age\n  ---------  +----  +------------  ----------  ---------------  -------------  ---\n`,
 		`(?m)^  default  +hungry  +500m \(25%\)  +1 \(50%\)  +256Mi \(3%\)  +512Mi \(6%\)  +10s\n`,
 		`(?m)^Allocated resources:\n  \(Total limits may be over 100 percent, i\.e\., overcommitted\.\)\n  Resource  +Requests  +Limits\n  --------  +--------  +------\n  cpu  +\d+m \(\d+%\)  +\S+ \(\d+%\)\n  memory  +\S+ \(\d+%\)  +\S+ \(\d+%\)\n  ephemeral-storage  +0 \(0%\)  +0 \(0%\)\n`,
-		`(?m)^Events:\n  Type    Reason  +Age   From     Message\n`,
+		`(?m)^Events:\n  Type    Reason  +Age   From  +Message\n`,
 	} {
 		if !regexp.MustCompile(re).MatchString(out) {
 			t.Errorf("no match for %s in:\n%s", re, out)

@@ -25,12 +25,22 @@ func TestDrainDeletesPodsAndWaits(t *testing.T) {
 	s.run(webDeployment)
 	s.run(twoPods)
 	s.run("sleep 10")
-	// Every pod on the node goes but kube-proxy's: the test's own, then CoreDNS.
-	pods := strings.Fields(s.run("kubectl get pods -o name") + s.run("kubectl get pods -n kube-system -l k8s-app=kube-dns -o name"))
+	// Every pod on the node is evicted but kube-proxy's: the test's own, then CoreDNS.
+	type nsName struct{ ns, name string }
+	var pods []nsName
+	for _, p := range strings.Fields(s.run("kubectl get pods -o name")) {
+		pods = append(pods, nsName{"default", strings.TrimPrefix(p, "pod/")})
+	}
+	for _, p := range strings.Fields(s.run("kubectl get pods -n kube-system -l k8s-app=kube-dns -o name")) {
+		pods = append(pods, nsName{"kube-system", strings.TrimPrefix(p, "pod/")})
+	}
 	proxy := "kube-system/" + strings.TrimPrefix(strings.TrimSpace(s.run("kubectl get pods -n kube-system -l k8s-app=kube-proxy -o name")), "pod/")
 	want := "node/node01 cordoned\nWarning: deleting Pods that declare no controller: default/a, default/b; ignoring DaemonSet-managed Pods: " + proxy + "\n"
 	for _, p := range pods {
-		want += p + " deleted\n"
+		want += "evicting pod " + p.ns + "/" + p.name + "\n"
+	}
+	for _, p := range pods {
+		want += "pod/" + p.name + " evicted\n"
 	}
 	want += "node/node01 drained\n"
 	s.expect("kubectl drain node01 --force --ignore-daemonsets --grace-period=5", want)

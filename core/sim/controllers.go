@@ -4,17 +4,20 @@ import (
 	"kubeplay/core/controller/cronjob"
 	"kubeplay/core/controller/daemon"
 	"kubeplay/core/controller/deployment"
+	"kubeplay/core/controller/disruption"
 	"kubeplay/core/controller/endpoint"
 	"kubeplay/core/controller/endpointslice"
 	"kubeplay/core/controller/garbagecollector"
 	"kubeplay/core/controller/job"
 	"kubeplay/core/controller/namespace"
 	"kubeplay/core/controller/nodeipam"
+	"kubeplay/core/controller/nodelifecycle"
 	"kubeplay/core/controller/podautoscaler"
 	"kubeplay/core/controller/replicaset"
 	"kubeplay/core/controller/rootcacertpublisher"
 	"kubeplay/core/controller/serviceaccount"
 	"kubeplay/core/controller/statefulset"
+	"kubeplay/core/controller/tainteviction"
 	"kubeplay/core/controller/ttlafterfinished"
 	"kubeplay/core/controller/volume/persistentvolume"
 	"kubeplay/core/scheduler"
@@ -37,6 +40,9 @@ func (c *Cluster) startControllers() {
 	c.AddWorker(endpoint.NewEndpointController(ctx))
 	c.AddWorker(endpointslice.NewController(ctx))
 	c.AddWorker(nodeipam.NewRangeAllocator(ctx))
+	c.AddWorker(nodelifecycle.NewNodeLifecycleController(ctx))
+	c.AddWorker(tainteviction.New(ctx))
+	c.AddWorker(disruption.NewDisruptionController(ctx))
 	c.scheduler = scheduler.New(ctx)
 	c.AddWorker(c.scheduler)
 	c.AddWorker(serviceaccount.NewServiceAccountsController(ctx))
