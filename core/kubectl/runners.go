@@ -35,6 +35,8 @@ var runners = map[string]func(*Invocation) error{
 	"top pod":                     runTopPod,
 	"autoscale":                   runAutoscale,
 	"proxy":                       runProxy,
+	"set resources":               runSetResources,
+	"create quota":                runCreateQuota,
 	"top node":                    runTopNode,
 	"delete":                      runDelete,
 	"describe":                    runDescribe,
