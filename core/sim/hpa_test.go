@@ -124,3 +124,36 @@ func TestRestoreKeepsPodsRunning(t *testing.T) {
 		t.Fatalf("adoption recorded events:\n%s", out)
 	}
 }
+
+// An HPA written through autoscaling/v1 (the seed's manifest) is read in
+// v2 form: no crash, and minReplicas applies at once.
+func TestAutoscalingV1HorizontalPodAutoscaler(t *testing.T) {
+	c := NewDefault(Options{Seed: 2})
+	c.AddDefaultNode()
+	defer c.Close()
+	term := NewTerminal(c)
+	out := term.Run(`kubectl create deployment app --image=app:1.0.0
+kubectl apply -f - <<'EOF'
+apiVersion: autoscaling/v1
+kind: HorizontalPodAutoscaler
+metadata:
+  name: frontend-scaler
+spec:
+  scaleTargetRef:
+    apiVersion: apps/v1
+    kind: Deployment
+    name: app
+  minReplicas: 3
+  maxReplicas: 10
+  targetCPUUtilizationPercentage: 50
+EOF
+sleep 30
+kubectl get hpa frontend-scaler --no-headers`)
+	if !strings.Contains(out, "cpu: <unknown>/50%") {
+		t.Fatalf("get hpa:\n%s", out)
+	}
+	d, _ := client.Get[*api.Deployment](c.Client("test"), "default", "app")
+	if *d.Spec.Replicas != 3 {
+		t.Fatalf("replicas = %d, want minReplicas 3", *d.Spec.Replicas)
+	}
+}

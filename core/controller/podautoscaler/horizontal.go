@@ -104,9 +104,26 @@ func (c *HorizontalController) ProcessNextWorkItem() bool {
 	if !ok {
 		return true
 	}
-	c.reconcileAutoscaler(o.(*api.HorizontalPodAutoscaler), key)
+	hpa, ok := asV2(o)
+	if !ok {
+		return true
+	}
+	c.reconcileAutoscaler(hpa, key)
 	c.queue.AddAfter(key, syncPeriod)
 	return true
+}
+
+// asV2 reads an HPA in autoscaling/v2 form, whichever version it was
+// written in.
+func asV2(o api.Object) (*api.HorizontalPodAutoscaler, bool) {
+	switch h := o.(type) {
+	case *api.HorizontalPodAutoscaler:
+		return h, true
+	case *api.HorizontalPodAutoscalerV1:
+		v2, err := api.ConvertHPAV1ToV2(h)
+		return v2, err == nil
+	}
+	return nil, false
 }
 
 // target is what the HPA scales: its replicas, pod selector and the
@@ -248,6 +265,16 @@ func (c *HorizontalController) writeStatus(hpa *api.HorizontalPodAutoscaler, st 
 	st.ObservedGeneration = &gen
 	cp := hpa.DeepCopy()
 	cp.Status = *st
+	if stored, ok := c.hpaInf.Get(hpa.Namespace, hpa.Name); ok {
+		if _, isV1 := stored.(*api.HorizontalPodAutoscalerV1); isV1 {
+			// Written through autoscaling/v1: store the status the same way.
+			if v1, err := api.ConvertHPAV2ToV1(cp); err == nil {
+				res, _ := c.client.Registry().ForKind("autoscaling/v2", "HorizontalPodAutoscaler")
+				_, _ = c.client.Update(res, v1.Namespace, v1, apiserverStatusOptions())
+			}
+			return
+		}
+	}
 	_, _ = client.UpdateStatus(c.client, cp)
 }
 

@@ -14,6 +14,10 @@ import (
 
 func apiserverUpdateOptions() apiserver.UpdateOptions { return apiserver.UpdateOptions{} }
 
+func apiserverStatusOptions() apiserver.UpdateOptions {
+	return apiserver.UpdateOptions{Subresource: "status"}
+}
+
 // computeReplicasForMetrics returns the largest proposal over the HPA's
 // metrics (CPU and memory resource metrics are supported).
 func (c *HorizontalController) computeReplicasForMetrics(hpa *api.HorizontalPodAutoscaler, t *target, now time.Time) (int32, []api.MetricStatus, string, error) {

@@ -148,7 +148,11 @@ func (r *Runtime) Start(cfg Config) (*Container, error) {
 	}
 	c.stdout = &lineWriter{c: c}
 	c.stderr = &lineWriter{c: c, stderr: true}
+	mounts := cfg.FS.Mounts()
 	for p, content := range cfg.Image.Files {
+		if underMount(p, mounts) {
+			continue // a volume mounted there hides the image's files
+		}
 		if !cfg.FS.Exists(p) {
 			_ = cfg.FS.MkdirAll(path.Dir(p), 0o755)
 			_ = cfg.FS.WriteFile(p, []byte(content), 0o644)
@@ -424,3 +428,12 @@ func containerID(seed string, n uint64) string {
 
 // FS is the container's root filesystem.
 func (c *Container) FS() *vfs.FS { return c.cfg.FS }
+
+func underMount(p string, mounts []vfs.MountInfo) bool {
+	for _, m := range mounts {
+		if p == m.Target || strings.HasPrefix(p, strings.TrimSuffix(m.Target, "/")+"/") {
+			return true
+		}
+	}
+	return false
+}

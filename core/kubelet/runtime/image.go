@@ -26,6 +26,9 @@ type Image struct {
 	Files map[string]string
 	// Busybox images answer errors the way busybox's tools word them.
 	Busybox bool
+	// HealthPath is a path the image's web server answers 200 itself
+	// (a `location = /health` in its config), whatever is mounted.
+	HealthPath string
 }
 
 // PullTime is how long pulling the image takes on a fresh node: a

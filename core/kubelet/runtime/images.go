@@ -105,7 +105,13 @@ func registerImages(c *Catalog) {
 	c.add("docker.io/library/nginx", nginxFamily(72_195_292, nginxTags))
 	c.add("harbor.od.com/public/nginx", nginxFamily(109_057_266, tagsMatching([]string{"v1.12", "v1.13", "v1.14", "v1.15", "latest"}, "")))
 	c.add("harbor.od.com/public/centos", shellFamily(202_769_111, tagsMatching([]string{"7", "latest"}, ""), "/bin/bash", false, osRelease("CentOS Linux 7 (Core)", "centos", "7")))
-	c.add("docker.io/linuxduduniao/nginx", nginxFamily(22_595_405, tagsMatching(nil, `v1\.0\.\d`)))
+	ldd := nginxFamily(22_595_405, tagsMatching(nil, `v1\.0\.\d`))
+	build := ldd.build
+	ldd.build = func(im *Image, tag string) {
+		build(im, tag)
+		im.HealthPath = "/health"
+	}
+	c.add("docker.io/linuxduduniao/nginx", ldd)
 	c.add("docker.io/library/app", &family{size: 7_340_032, tags: tagsMatching(nil, `1\.0\.\d`), build: func(im *Image, tag string) {
 		im.Cmd = []string{"/app"}
 		im.Env = []string{pathEnv, "APP_VERSION=" + tag}

@@ -244,7 +244,9 @@ func nginxServe(c *Container, req *Request) *Response {
 	if urlPath == "" {
 		urlPath = "/"
 	}
-	if urlPath == "/info" {
+	if hp := c.cfg.Image.HealthPath; hp != "" && urlPath == hp {
+		body = "ok\n"
+	} else if urlPath == "/info" {
 		repo, tag := repoTag(c.cfg.Image.Ref)
 		body = fmt.Sprintf("%s|%s|%s:%s\n", now.Format(time.RFC3339), c.cfg.PodIP, path.Base(repo), tag)
 	} else {
