@@ -220,3 +220,12 @@ func deletionCost(p *api.Pod) int32 {
 	}
 	return int32(n)
 }
+
+// SameControllerRef reports whether two controller references name the
+// same owner (both nil counts as the same).
+func SameControllerRef(a, b *api.OwnerReference) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.UID == b.UID && a.Kind == b.Kind && a.Name == b.Name && a.APIVersion == b.APIVersion
+}

@@ -9,6 +9,7 @@ package daemon
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"time"
 
@@ -173,7 +174,7 @@ func (dsc *DaemonSetsController) updateHistory(old, cur api.Object) {
 		return
 	}
 	curRef, oldRef := curCR.GetControllerOf(), oldCR.GetControllerOf()
-	refChanged := !sameRef(curRef, oldRef)
+	refChanged := !controller.SameControllerRef(curRef, oldRef)
 	if refChanged && oldRef != nil {
 		if ds := dsc.resolveControllerRef(oldCR.Namespace, oldRef); ds != nil {
 			dsc.enqueue(ds)
@@ -185,7 +186,7 @@ func (dsc *DaemonSetsController) updateHistory(old, cur api.Object) {
 		}
 		return
 	}
-	if refChanged || !sameLabels(curCR.Labels, oldCR.Labels) {
+	if refChanged || !maps.Equal(curCR.Labels, oldCR.Labels) {
 		for _, ds := range dsc.selecting(curCR.Namespace, curCR.Labels) {
 			dsc.enqueue(ds)
 		}
@@ -228,7 +229,7 @@ func (dsc *DaemonSetsController) updatePod(old, cur api.Object) {
 		return
 	}
 	curRef, oldRef := curPod.GetControllerOf(), oldPod.GetControllerOf()
-	refChanged := !sameRef(curRef, oldRef)
+	refChanged := !controller.SameControllerRef(curRef, oldRef)
 	if refChanged && oldRef != nil {
 		if ds := dsc.resolveControllerRef(oldPod.Namespace, oldRef); ds != nil {
 			dsc.enqueue(ds)
@@ -245,7 +246,7 @@ func (dsc *DaemonSetsController) updatePod(old, cur api.Object) {
 		}
 		return
 	}
-	if refChanged || !sameLabels(curPod.Labels, oldPod.Labels) {
+	if refChanged || !maps.Equal(curPod.Labels, oldPod.Labels) {
 		for _, ds := range dsc.selecting(curPod.Namespace, curPod.Labels) {
 			dsc.enqueue(ds)
 		}
@@ -293,7 +294,7 @@ func shouldIgnoreNodeUpdate(old, cur *api.Node) bool {
 	if !nodeInSameCondition(old.Status.Conditions, cur.Status.Conditions) {
 		return false
 	}
-	return sameLabels(old.Labels, cur.Labels) && sameTaints(old.Spec.Taints, cur.Spec.Taints) &&
+	return maps.Equal(old.Labels, cur.Labels) && sameTaints(old.Spec.Taints, cur.Spec.Taints) &&
 		old.Spec.Unschedulable == cur.Spec.Unschedulable && old.Name == cur.Name
 }
 
@@ -786,25 +787,6 @@ func sortedKeys(m map[string][]*api.Pod) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-func sameRef(a, b *api.OwnerReference) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return a.UID == b.UID && a.Name == b.Name && a.Kind == b.Kind && a.APIVersion == b.APIVersion
-}
-
-func sameLabels(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
 
 func sameTaints(a, b []api.Taint) bool {

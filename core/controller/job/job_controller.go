@@ -6,6 +6,7 @@ package job
 
 import (
 	"fmt"
+	"maps"
 	"time"
 
 	"kubeplay/core/api"
@@ -195,7 +196,7 @@ func (jm *Controller) updatePod(old, cur api.Object) {
 	}
 	finalizerRemoved := !hasJobTrackingFinalizer(curPod)
 	curRef, oldRef := curPod.GetControllerOf(), oldPod.GetControllerOf()
-	refChanged := !sameRef(curRef, oldRef)
+	refChanged := !controller.SameControllerRef(curRef, oldRef)
 	if refChanged && oldRef != nil {
 		if j := jm.resolveControllerRef(oldPod.Namespace, oldRef); j != nil {
 			key := client.KeyOf(j)
@@ -218,7 +219,7 @@ func (jm *Controller) updatePod(old, cur api.Object) {
 	if hasJobTrackingFinalizer(curPod) {
 		jm.orphanQueue.Add(client.KeyOf(curPod))
 	}
-	if refChanged || !sameLabels(curPod.Labels, oldPod.Labels) {
+	if refChanged || !maps.Equal(curPod.Labels, oldPod.Labels) {
 		for _, j := range jm.getPodJobs(curPod) {
 			jm.enqueueSyncJobBatched(client.KeyOf(j))
 		}
@@ -510,23 +511,4 @@ func (jm *Controller) updateJobStatus(jc *syncJobCtx) (*api.Job, error) {
 		jc.job.Status.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
 	}
 	return jc.job, nil
-}
-
-func sameRef(a, b *api.OwnerReference) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return a.UID == b.UID && a.Kind == b.Kind && a.Name == b.Name && a.APIVersion == b.APIVersion
-}
-
-func sameLabels(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }

@@ -4,6 +4,7 @@
 package replicaset
 
 import (
+	"maps"
 	"sort"
 	"time"
 
@@ -140,7 +141,7 @@ func (c *ReplicaSetController) updatePod(old, cur api.Object) {
 	if curPod.ResourceVersion == oldPod.ResourceVersion {
 		return
 	}
-	labelsChanged := !sameLabels(curPod.Labels, oldPod.Labels)
+	labelsChanged := !maps.Equal(curPod.Labels, oldPod.Labels)
 	if curPod.DeletionTimestamp != nil {
 		c.deletePod(curPod)
 		if labelsChanged {
@@ -387,16 +388,4 @@ func getPodsRankedByRelatedPodsOnSameNode(pods, related []*api.Pod) controller.A
 		ranks[i] = onNode[p.Spec.NodeName]
 	}
 	return controller.ActivePodsWithRanks{Pods: pods, Rank: ranks}
-}
-
-func sameLabels(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }

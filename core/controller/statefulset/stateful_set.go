@@ -8,6 +8,7 @@ package statefulset
 
 import (
 	"fmt"
+	"maps"
 	"time"
 
 	"kubeplay/core/api"
@@ -135,7 +136,7 @@ func (ssc *StatefulSetController) updatePod(old, cur api.Object) {
 		return
 	}
 	curRef, oldRef := curPod.GetControllerOf(), oldPod.GetControllerOf()
-	refChanged := !sameRef(curRef, oldRef)
+	refChanged := !controller.SameControllerRef(curRef, oldRef)
 	if refChanged && oldRef != nil {
 		if set := ssc.resolveControllerRef(oldPod.Namespace, oldRef); set != nil {
 			ssc.enqueue(set)
@@ -154,7 +155,7 @@ func (ssc *StatefulSetController) updatePod(old, cur api.Object) {
 		}
 		return
 	}
-	if refChanged || !sameLabels(curPod.Labels, oldPod.Labels) {
+	if refChanged || !maps.Equal(curPod.Labels, oldPod.Labels) {
 		for _, set := range ssc.getStatefulSetsForPod(curPod) {
 			ssc.enqueue(set)
 		}
@@ -290,23 +291,4 @@ func (ssc *StatefulSetController) release(set *api.StatefulSet, pod *api.Pod) er
 		return nil
 	}
 	return err
-}
-
-func sameRef(a, b *api.OwnerReference) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return a.UID == b.UID && a.Name == b.Name && a.Kind == b.Kind && a.APIVersion == b.APIVersion
-}
-
-func sameLabels(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
