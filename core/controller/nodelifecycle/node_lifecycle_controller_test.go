@@ -10,6 +10,7 @@ import (
 	"kubeplay/core/client"
 	"kubeplay/core/controller/nodelifecycle"
 	"kubeplay/core/sim"
+	"kubeplay/core/sim/simtest"
 )
 
 func newCluster(t *testing.T) (*sim.Cluster, *nodelifecycle.Controller) {
@@ -96,16 +97,16 @@ func advanceUntil(t *testing.T, c *sim.Cluster, limit time.Duration, cond func()
 // at once, NoExecute at the next pass, which acts on what it saw before).
 func TestNodeStopsPostingStatus(t *testing.T) {
 	c, _ := newCluster(t)
-	a := startNode(t, c, "node-a", nil)
-	startNode(t, c, "node-b", nil)
-	runningPod(t, c, "web-1", "node-a")
+	a := simtest.StartNode(t, c, "node-a", nil)
+	simtest.StartNode(t, c, "node-b", nil)
+	simtest.RunningPod(t, c, "web-1", "node-a")
 	c.Advance(30 * time.Second)
 	if got := readyStatus(t, c, "node-a"); got != api.ConditionTrue {
 		t.Fatalf("Ready = %q before the failure", got)
 	}
 
-	a.stop()
-	lastHeartbeat := a.lastRenew
+	a.Stop()
+	lastHeartbeat := a.LastRenew
 	c.Advance(40 * time.Second)
 	if got := readyStatus(t, c, "node-a"); got != api.ConditionTrue {
 		t.Fatalf("Ready = %q 40 s after the last heartbeat, want True (grace period 50 s)", got)
@@ -165,15 +166,15 @@ func TestNodeStopsPostingStatus(t *testing.T) {
 // NoExecute taint and the node update removes the NoSchedule one.
 func TestRecoveryRemovesTaints(t *testing.T) {
 	c, _ := newCluster(t)
-	a := startNode(t, c, "node-a", nil)
-	startNode(t, c, "node-b", nil)
+	a := simtest.StartNode(t, c, "node-a", nil)
+	simtest.StartNode(t, c, "node-b", nil)
 	c.Advance(10 * time.Second)
-	a.stop()
+	a.Stop()
 	c.Advance(2 * time.Minute)
 	if got := taints(t, c, "node-a"); got == "" {
 		t.Fatal("no taints on the silent node")
 	}
-	a.start()
+	a.Start()
 	c.Advance(nodelifecycle.DefaultNodeMonitorPeriod)
 	if got := readyStatus(t, c, "node-a"); got != api.ConditionTrue {
 		t.Fatalf("Ready = %q after the kubelet came back", got)
@@ -187,7 +188,7 @@ func TestRecoveryRemovesTaints(t *testing.T) {
 // grace period from its creation, then NodeStatusNeverUpdated conditions.
 func TestNodeNeverPostsStatus(t *testing.T) {
 	c, _ := newCluster(t)
-	startNode(t, c, "node-b", nil)
+	simtest.StartNode(t, c, "node-b", nil)
 	created := c.Now()
 	if _, err := client.Create(c.Client("test"), &api.Node{ObjectMeta: api.ObjectMeta{Name: "ghost"}}); err != nil {
 		t.Fatal(err)
@@ -223,11 +224,11 @@ func TestNodeNeverPostsStatus(t *testing.T) {
 // disruption mode"): conditions go Unknown but no NoExecute taint is put.
 func TestFullDisruptionAddsNoNoExecuteTaints(t *testing.T) {
 	c, nc := newCluster(t)
-	a := startNode(t, c, "node-a", nil)
-	b := startNode(t, c, "node-b", nil)
+	a := simtest.StartNode(t, c, "node-a", nil)
+	b := simtest.StartNode(t, c, "node-b", nil)
 	c.Advance(10 * time.Second)
-	a.stop()
-	b.stop()
+	a.Stop()
+	b.Stop()
 	c.Advance(3 * time.Minute)
 	for _, n := range []string{"node-a", "node-b"} {
 		if got := readyStatus(t, c, n); got != api.ConditionUnknown {
@@ -244,7 +245,7 @@ func TestFullDisruptionAddsNoNoExecuteTaints(t *testing.T) {
 
 	// One node back: the zone leaves full disruption and the other node,
 	// given a fresh grace period, is tainted once it runs out.
-	a.start()
+	a.Start()
 	c.Advance(nodelifecycle.DefaultNodeMonitorPeriod)
 	if zones := nc.Zones(); zones[0].State != nodelifecycle.StateNormal {
 		t.Errorf("zone state after one node came back = %s", zones[0].State)
@@ -307,18 +308,18 @@ func zoneLabels(zone string) map[string]string {
 // disruption stops tainting, while a healthy zone next to it keeps going.
 func TestZoneRateLimits(t *testing.T) {
 	c, nc := newCluster(t)
-	var big, small []*fakeKubelet
+	var big, small []*simtest.FakeKubelet
 	for i := 0; i < 10; i++ {
-		big = append(big, startNode(t, c, fmt.Sprintf("big-%d", i), zoneLabels("z1")))
+		big = append(big, simtest.StartNode(t, c, fmt.Sprintf("big-%d", i), zoneLabels("z1")))
 	}
 	for i := 0; i < 4; i++ {
-		small = append(small, startNode(t, c, fmt.Sprintf("small-%d", i), zoneLabels("z2")))
+		small = append(small, simtest.StartNode(t, c, fmt.Sprintf("small-%d", i), zoneLabels("z2")))
 	}
 	c.Advance(10 * time.Second)
-	big[0].stop()
-	big[1].stop()
+	big[0].Stop()
+	big[1].Stop()
 	for _, k := range small[:3] {
-		k.stop()
+		k.Stop()
 	}
 	hasNoExecute := func(name string) func() bool {
 		return func() bool { return strings.Contains(taints(t, c, name), "NoExecute") }
@@ -330,8 +331,8 @@ func TestZoneRateLimits(t *testing.T) {
 	}
 	c.Advance(2 * time.Minute)
 	for _, k := range small[:3] {
-		if hasNoExecute(k.name)() {
-			t.Errorf("%s tainted NoExecute in a small partially disrupted zone", k.name)
+		if hasNoExecute(k.Name())() {
+			t.Errorf("%s tainted NoExecute in a small partially disrupted zone", k.Name())
 		}
 	}
 	for _, z := range nc.Zones() {
@@ -346,7 +347,7 @@ func TestZoneRateLimits(t *testing.T) {
 // (kubectl cordon), and go when they clear.
 func TestNoScheduleTaintsMirrorConditions(t *testing.T) {
 	c, _ := newCluster(t)
-	startNode(t, c, "node-a", nil)
+	simtest.StartNode(t, c, "node-a", nil)
 	c.Settle()
 	cl := c.Client("test")
 	update := func(change func(n *api.Node), status bool) {
@@ -379,7 +380,7 @@ func TestNoScheduleTaintsMirrorConditions(t *testing.T) {
 // The beta os and arch labels are kept equal to the GA ones.
 func TestReconcileNodeLabels(t *testing.T) {
 	c, _ := newCluster(t)
-	startNode(t, c, "node-a", map[string]string{"kubernetes.io/os": "linux", "kubernetes.io/arch": "arm64", "beta.kubernetes.io/arch": "amd64"})
+	simtest.StartNode(t, c, "node-a", map[string]string{"kubernetes.io/os": "linux", "kubernetes.io/arch": "arm64", "beta.kubernetes.io/arch": "amd64"})
 	c.Settle()
 	l := getNode(t, c, "node-a").Labels
 	if l["beta.kubernetes.io/os"] != "linux" || l["beta.kubernetes.io/arch"] != "arm64" {
@@ -390,12 +391,12 @@ func TestReconcileNodeLabels(t *testing.T) {
 // A pod bound to a node that is already not Ready is marked not ready too.
 func TestPodBoundToNotReadyNode(t *testing.T) {
 	c, _ := newCluster(t)
-	a := startNode(t, c, "node-a", nil)
-	startNode(t, c, "node-b", nil)
+	a := simtest.StartNode(t, c, "node-a", nil)
+	simtest.StartNode(t, c, "node-b", nil)
 	c.Advance(10 * time.Second)
-	a.stop()
+	a.Stop()
 	c.Advance(2 * time.Minute)
-	runningPod(t, c, "late", "node-a")
+	simtest.RunningPod(t, c, "late", "node-a")
 	c.Settle()
 	pod, _ := client.Get[*api.Pod](c.Client("test"), "default", "late")
 	if api.IsPodReady(pod) {

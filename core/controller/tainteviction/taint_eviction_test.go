@@ -10,6 +10,7 @@ import (
 	"kubeplay/core/controller/nodelifecycle"
 	"kubeplay/core/controller/tainteviction"
 	"kubeplay/core/sim"
+	"kubeplay/core/sim/simtest"
 )
 
 // newCluster runs the node lifecycle controller and the taint eviction
@@ -84,21 +85,21 @@ func unreachableFor(seconds *int64) api.Toleration {
 // tolerates it forever stays; pods on the healthy node are left alone.
 func TestNodeFailureEvictsPodsByTheirTolerations(t *testing.T) {
 	c := newCluster(t)
-	a := startNode(t, c, "node-a", nil)
-	startNode(t, c, "node-b", nil)
+	a := simtest.StartNode(t, c, "node-a", nil)
+	simtest.StartNode(t, c, "node-b", nil)
 	for _, name := range []string{"web-1", "web-2", "web-3"} {
-		runningPod(t, c, name, "node-a")
+		simtest.RunningPod(t, c, name, "node-a")
 	}
-	runningPod(t, c, "quick", "node-a", unreachableFor(api.Int64(60)))
-	runningPod(t, c, "forever", "node-a", unreachableFor(nil))
-	runningPod(t, c, "elsewhere", "node-b")
+	simtest.RunningPod(t, c, "quick", "node-a", unreachableFor(api.Int64(60)))
+	simtest.RunningPod(t, c, "forever", "node-a", unreachableFor(nil))
+	simtest.RunningPod(t, c, "elsewhere", "node-b")
 	if tol := getPod(t, c, "web-1").Spec.Tolerations; len(tol) != 2 || *tol[0].TolerationSeconds != 300 {
 		t.Fatalf("admission should add the 300 s not-ready/unreachable tolerations, got %+v", tol)
 	}
 	c.Advance(30 * time.Second)
 
-	a.stop()
-	lastHeartbeat := a.lastRenew
+	a.Stop()
+	lastHeartbeat := a.LastRenew
 	taintedAt := advanceUntil(t, c, 2*time.Minute, func() bool { return hasNoExecuteTaint(t, c, "node-a") })
 	if d := taintedAt.Sub(lastHeartbeat); d <= 50*time.Second || d > 65*time.Second {
 		t.Errorf("tainted %v after the last heartbeat", d)
@@ -152,14 +153,14 @@ func TestNodeFailureEvictsPodsByTheirTolerations(t *testing.T) {
 // goes and the scheduled deletion is cancelled.
 func TestRecoveryCancelsEviction(t *testing.T) {
 	c := newCluster(t)
-	a := startNode(t, c, "node-a", nil)
-	startNode(t, c, "node-b", nil)
-	runningPod(t, c, "web-1", "node-a")
+	a := simtest.StartNode(t, c, "node-a", nil)
+	simtest.StartNode(t, c, "node-b", nil)
+	simtest.RunningPod(t, c, "web-1", "node-a")
 	c.Advance(10 * time.Second)
-	a.stop()
+	a.Stop()
 	advanceUntil(t, c, 2*time.Minute, func() bool { return hasNoExecuteTaint(t, c, "node-a") })
 	c.Advance(time.Minute)
-	a.start()
+	a.Start()
 	c.Advance(10 * time.Minute)
 	if hasNoExecuteTaint(t, c, "node-a") || terminating(t, c, "web-1") {
 		t.Fatal("the node came back but its pod was still evicted")
@@ -174,13 +175,13 @@ func TestRecoveryCancelsEviction(t *testing.T) {
 // so no pod is evicted however long the outage lasts.
 func TestNoEvictionsInFullDisruption(t *testing.T) {
 	c := newCluster(t)
-	a := startNode(t, c, "node-a", nil)
-	b := startNode(t, c, "node-b", nil)
-	runningPod(t, c, "web-1", "node-a")
-	runningPod(t, c, "web-2", "node-b")
+	a := simtest.StartNode(t, c, "node-a", nil)
+	b := simtest.StartNode(t, c, "node-b", nil)
+	simtest.RunningPod(t, c, "web-1", "node-a")
+	simtest.RunningPod(t, c, "web-2", "node-b")
 	c.Advance(10 * time.Second)
-	a.stop()
-	b.stop()
+	a.Stop()
+	b.Stop()
 	c.Advance(30 * time.Minute)
 	for _, name := range []string{"web-1", "web-2"} {
 		if terminating(t, c, name) {
@@ -201,9 +202,9 @@ func TestManualNoExecuteTaint(t *testing.T) {
 	if _, err := client.Create(cl, &api.Node{ObjectMeta: api.ObjectMeta{Name: "node-a"}}); err != nil {
 		t.Fatal(err)
 	}
-	runningPod(t, c, "plain", "node-a")
-	runningPod(t, c, "tolerant", "node-a", api.Toleration{Key: "monitor", Operator: api.TolerationOpEqual, Value: "true", Effect: api.TaintEffectNoExecute})
-	runningPod(t, c, "brief", "node-a", api.Toleration{Key: "monitor", Operator: api.TolerationOpExists, Effect: api.TaintEffectNoExecute, TolerationSeconds: api.Int64(30)})
+	simtest.RunningPod(t, c, "plain", "node-a")
+	simtest.RunningPod(t, c, "tolerant", "node-a", api.Toleration{Key: "monitor", Operator: api.TolerationOpEqual, Value: "true", Effect: api.TaintEffectNoExecute})
+	simtest.RunningPod(t, c, "brief", "node-a", api.Toleration{Key: "monitor", Operator: api.TolerationOpExists, Effect: api.TaintEffectNoExecute, TolerationSeconds: api.Int64(30)})
 	c.Settle()
 	node, _ := client.Get[*api.Node](cl, "", "node-a")
 	node = node.DeepCopy()
@@ -234,15 +235,15 @@ func TestManualNoExecuteTaint(t *testing.T) {
 func TestNodeFailureIsDeterministic(t *testing.T) {
 	run := func() string {
 		c := newCluster(t)
-		a := startNode(t, c, "node-a", map[string]string{"topology.kubernetes.io/zone": "z1"})
-		startNode(t, c, "node-b", map[string]string{"topology.kubernetes.io/zone": "z2"})
-		startNode(t, c, "node-c", map[string]string{"topology.kubernetes.io/zone": "z2"})
+		a := simtest.StartNode(t, c, "node-a", map[string]string{"topology.kubernetes.io/zone": "z1"})
+		simtest.StartNode(t, c, "node-b", map[string]string{"topology.kubernetes.io/zone": "z2"})
+		simtest.StartNode(t, c, "node-c", map[string]string{"topology.kubernetes.io/zone": "z2"})
 		for i := 0; i < 5; i++ {
-			runningPod(t, c, fmt.Sprintf("web-%d", i), "node-a")
+			simtest.RunningPod(t, c, fmt.Sprintf("web-%d", i), "node-a")
 		}
-		runningPod(t, c, "quick", "node-a", unreachableFor(api.Int64(60)))
+		simtest.RunningPod(t, c, "quick", "node-a", unreachableFor(api.Int64(60)))
 		c.Advance(20 * time.Second)
-		a.stop()
+		a.Stop()
 		c.Advance(10 * time.Minute)
 		out := ""
 		for _, e := range client.List[*api.Event](c.Client("test"), "", nil) {

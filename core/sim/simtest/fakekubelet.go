@@ -1,4 +1,6 @@
-package tainteviction_test
+// Package simtest holds test helpers that play cluster members in a bare
+// sim.Cluster, so controller tests can drive a node's life by hand.
+package simtest
 
 import (
 	"testing"
@@ -10,58 +12,64 @@ import (
 	"kubeplay/core/sim"
 )
 
-// fakeKubelet plays a node's kubelet in a bare cluster: it posts a Ready
-// status when it starts and renews the node's Lease every 10 s until it
-// is stopped.
-type fakeKubelet struct {
+// FakeKubelet plays a node's kubelet: it posts a Ready status when it
+// starts and renews the node's Lease every LeaseRenewInterval until it is
+// stopped. It runs no pods.
+type FakeKubelet struct {
 	t       *testing.T
 	c       *sim.Cluster
 	cl      client.Interface
 	name    string
 	running bool
 	timer   *clock.Timer
-	// lastRenew is when the Lease was last renewed.
-	lastRenew time.Time
+	// LastRenew is when the Lease was last renewed.
+	LastRenew time.Time
 }
 
-const leaseRenewInterval = 10 * time.Second
+// LeaseRenewInterval is how often the fake kubelet renews its Lease, the
+// kubelet's default.
+const LeaseRenewInterval = 10 * time.Second
 
-// startNode creates a node with labels and starts its kubelet.
-func startNode(t *testing.T, c *sim.Cluster, name string, labels map[string]string) *fakeKubelet {
+// StartNode creates a node with labels and starts its kubelet.
+func StartNode(t *testing.T, c *sim.Cluster, name string, labels map[string]string) *FakeKubelet {
 	t.Helper()
 	cl := c.Client("kubelet")
 	node := &api.Node{ObjectMeta: api.ObjectMeta{Name: name, Labels: labels}}
 	if _, err := client.Create(cl, node); err != nil {
 		t.Fatal(err)
 	}
-	k := &fakeKubelet{t: t, c: c, cl: cl, name: name}
-	k.start()
+	k := &FakeKubelet{t: t, c: c, cl: cl, name: name}
+	k.Start()
 	return k
 }
 
-func (k *fakeKubelet) start() {
+// Name is the node this kubelet plays.
+func (k *FakeKubelet) Name() string { return k.name }
+
+// Start brings the kubelet (back) to life: a Ready status, then renewals.
+func (k *FakeKubelet) Start() {
 	k.running = true
 	k.postStatus()
 	k.tick()
 }
 
-// stop makes the kubelet fall silent, as when its machine dies.
-func (k *fakeKubelet) stop() {
+// Stop makes the kubelet fall silent, as when its machine dies.
+func (k *FakeKubelet) Stop() {
 	k.running = false
 	if k.timer != nil {
 		k.c.Clock.Stop(k.timer)
 	}
 }
 
-func (k *fakeKubelet) tick() {
+func (k *FakeKubelet) tick() {
 	if !k.running {
 		return
 	}
 	k.renewLease()
-	k.timer = k.c.Clock.AfterFunc(leaseRenewInterval, k.tick)
+	k.timer = k.c.Clock.AfterFunc(LeaseRenewInterval, k.tick)
 }
 
-func (k *fakeKubelet) postStatus() {
+func (k *FakeKubelet) postStatus() {
 	k.t.Helper()
 	node, err := client.Get[*api.Node](k.cl, "", k.name)
 	if err != nil {
@@ -83,7 +91,7 @@ func (k *fakeKubelet) postStatus() {
 	}
 }
 
-func (k *fakeKubelet) renewLease() {
+func (k *FakeKubelet) renewLease() {
 	k.t.Helper()
 	now := k.c.Now()
 	lease, err := client.Get[*api.Lease](k.cl, "kube-node-lease", k.name)
@@ -101,11 +109,12 @@ func (k *fakeKubelet) renewLease() {
 			k.t.Fatal(err)
 		}
 	}
-	k.lastRenew = now
+	k.LastRenew = now
 }
 
-// runningPod creates a Running, Ready pod bound to node.
-func runningPod(t *testing.T, c *sim.Cluster, name, node string, tolerations ...api.Toleration) *api.Pod {
+// RunningPod creates a Running, Ready pod labelled app=web, bound to node,
+// as if a kubelet had started it.
+func RunningPod(t *testing.T, c *sim.Cluster, name, node string, tolerations ...api.Toleration) *api.Pod {
 	t.Helper()
 	cl := c.Client("test")
 	p := &api.Pod{
