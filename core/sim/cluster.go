@@ -44,8 +44,10 @@ type Cluster struct {
 	proxies map[int]http.Handler
 	// loads are the learner's simulated CPU loads (kubeplay load).
 	loads map[string]loadTarget
-	seed  uint64
-	err   error // a failed restore
+	// loadedPods are the pods (namespace/name → node) the loads last reached.
+	loadedPods map[string]string
+	seed       uint64
+	err        error // a failed restore
 	// maxItemsPerInstant bounds work at one virtual instant, so a pair of
 	// components that keep re-queueing each other cannot hang the driver.
 	maxItemsPerInstant int

@@ -78,12 +78,22 @@ func (c *Cluster) loadSelector(lt loadTarget) (func(*api.Pod) bool, error) {
 	return func(p *api.Pod) bool { return p.Namespace == lt.namespace && s.Matches(labels.Set(p.Labels)) }, nil
 }
 
-// applyLoads shares each load among the running pods it targets.
+// applyLoads shares each load among the running pods it targets. Metrics
+// reads call it, so it touches only the pods it loaded last time and the
+// pods of current targets, never every pod of every node.
 func (c *Cluster) applyLoads() {
-	for _, k := range c.Kubelets() {
-		for _, p := range client.List[*api.Pod](c.Client("kubeplay"), "", func(o api.Object) bool { return o.(*api.Pod).Spec.NodeName == k.NodeName() }) {
-			k.SetLoad(p.Namespace, p.Name, 0)
+	for key, node := range c.loadedPods {
+		if k, ok := c.Kubelet(node); ok {
+			ns, name, _ := strings.Cut(key, "/")
+			k.SetLoad(ns, name, 0)
 		}
+	}
+	clear(c.loadedPods)
+	if len(c.loads) == 0 {
+		return
+	}
+	if c.loadedPods == nil {
+		c.loadedPods = map[string]string{}
 	}
 	keys := make([]string, 0, len(c.loads))
 	for key := range c.loads {
@@ -105,6 +115,7 @@ func (c *Cluster) applyLoads() {
 		for _, p := range running {
 			if k, ok := c.Kubelet(p.Spec.NodeName); ok {
 				k.SetLoad(p.Namespace, p.Name, lt.milliCPU/int64(len(running)))
+				c.loadedPods[p.Namespace+"/"+p.Name] = p.Spec.NodeName
 			}
 		}
 	}
