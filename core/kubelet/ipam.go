@@ -1,69 +1,53 @@
 package kubelet
 
-import (
-	"fmt"
-	"net/netip"
-)
+import "kubeplay/core/network"
 
-// ipam hands out pod IPs from the node's pod CIDR the way the host-local
-// plugin does: the next free address after the last one given, skipping
-// the network and gateway (.0, .1) and the broadcast address.
-type ipam struct {
-	byPod map[string]string
-	used  map[string]bool
-	last  map[string]netip.Addr // per CIDR
+// podIPs hands out pod addresses from network's host-local pools, one per
+// podCIDR: the node's CIDR may arrive after the kubelet starts (nodeipam
+// assigns it), so pods can hold addresses from more than one pool.
+type podIPs struct {
+	pools map[string]*network.PodIPAllocator
 }
 
-func newIPAM() *ipam {
-	return &ipam{byPod: map[string]string{}, used: map[string]bool{}, last: map[string]netip.Addr{}}
+func newPodIPs() *podIPs {
+	return &podIPs{pools: map[string]*network.PodIPAllocator{}}
 }
 
-func (a *ipam) allocate(cidr, podUID string) string {
-	if ip, ok := a.byPod[podUID]; ok {
-		return ip
+func (p *podIPs) pool(cidr string) (*network.PodIPAllocator, error) {
+	if a, ok := p.pools[cidr]; ok {
+		return a, nil
 	}
-	prefix, err := netip.ParsePrefix(cidr)
-	if err != nil || !prefix.Addr().Is4() {
-		return ""
+	a, err := network.NewPodIPAllocator(cidr)
+	if err != nil {
+		return nil, err
 	}
-	prefix = prefix.Masked()
-	size := 1 << (32 - prefix.Bits())
-	first := prefix.Addr().Next().Next() // .2: .1 is the bridge
-	cur, ok := a.last[cidr]
-	if !ok {
-		cur = prefix.Addr().Next()
-	}
-	for i := 0; i < size; i++ {
-		cur = cur.Next()
-		if !prefix.Contains(cur) || isBroadcast(prefix, cur) {
-			cur = first
-		}
-		if !a.used[cur.String()] {
-			a.used[cur.String()] = true
-			a.byPod[podUID] = cur.String()
-			a.last[cidr] = cur
-			return cur.String()
+	p.pools[cidr] = a
+	return a, nil
+}
+
+// allocate returns the pod's address, taking a new one from cidr's pool.
+func (p *podIPs) allocate(cidr, podUID string) (string, error) {
+	for _, a := range p.pools {
+		if ip, ok := a.Lookup(podUID); ok {
+			return ip, nil
 		}
 	}
-	return ""
-}
-
-func isBroadcast(p netip.Prefix, a netip.Addr) bool {
-	return !p.Contains(a.Next())
+	a, err := p.pool(cidr)
+	if err != nil {
+		return "", err
+	}
+	return a.Allocate(podUID)
 }
 
 // reserve marks an address as taken by a pod adopted with it.
-func (a *ipam) reserve(ip, podUID string) {
-	a.used[ip] = true
-	a.byPod[podUID] = ip
-}
-
-func (a *ipam) release(podUID string) {
-	if ip, ok := a.byPod[podUID]; ok {
-		delete(a.used, ip)
-		delete(a.byPod, podUID)
+func (p *podIPs) reserve(cidr, ip, podUID string) {
+	if a, err := p.pool(cidr); err == nil {
+		_ = a.Reserve(ip, podUID) // an address outside the pool is the pod's own affair
 	}
 }
 
-// String is for debugging.
-func (a *ipam) String() string { return fmt.Sprintf("%d pods", len(a.byPod)) }
+func (p *podIPs) release(podUID string) {
+	for _, a := range p.pools {
+		a.Release(podUID)
+	}
+}

@@ -59,7 +59,7 @@ type Kubelet struct {
 	pods     map[string]*podState // by pod UID
 	byKey    map[string]string    // namespace/name → UID of the pod we run
 	images   *imageManager
-	ipam     *ipam
+	ipam     *podIPs
 	backoff  *backoff
 	hostFS   *vfs.FS
 	volumes  *VolumeStore
@@ -103,7 +103,7 @@ func NewKubelet(ctx *controller.Context, opts Options) *Kubelet {
 	}
 	k.hostFS.Now = ctx.Clock.Now
 	k.images = newImageManager(k, opts.Preloaded)
-	k.ipam = newIPAM()
+	k.ipam = newPodIPs()
 	if !opts.RoutedPodEvents {
 		k.podInf.AddHandler(client.Handler{OnAdd: k.PodAdded, OnUpdate: k.PodUpdated, OnDelete: k.PodDeleted})
 	}

@@ -101,7 +101,13 @@ func (k *Kubelet) syncRunningPod(ps *podState) {
 		if ps.pod.Spec.HostNetwork {
 			ps.ip = k.opts.NodeIP
 		} else {
-			ps.ip = k.ipam.allocate(k.podCIDR(), ps.uid)
+			ip, err := k.ipam.allocate(k.podCIDR(), ps.uid)
+			if err != nil {
+				k.eventf(ps.pod, "Warning", "FailedCreatePodSandBox", "Failed to create pod sandbox: plugin type=\"bridge\" failed (add): %s", err)
+				k.enqueueAfter(ps.key, 10*time.Second)
+				return
+			}
+			ps.ip = ip
 		}
 		ps.sandboxReady = true
 	}
@@ -423,7 +429,7 @@ func (k *Kubelet) adoptPod(ps *podState) {
 		}
 		ps.ip = pod.Status.PodIP
 		if !pod.Spec.HostNetwork {
-			k.ipam.reserve(ps.ip, ps.uid)
+			k.ipam.reserve(k.podCIDR(), ps.ip, ps.uid)
 		}
 		ps.sandboxReady = true
 	}
