@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -127,42 +126,21 @@ func (t *Terminal) fetch(url string) ([]byte, error) {
 
 // sleep lets virtual time pass; the cluster settles as it does.
 func (t *Terminal) sleep(ctx *shell.Context, args []string) int {
-	if len(args) == 0 {
-		fmt.Fprintln(ctx.Stderr, "sleep: missing operand\nTry 'sleep --help' for more information.")
+	d, err := shell.ParseSleep(args)
+	if err == nil && (d == shell.SleepForever || d > maxTerminalSleep) {
+		// Virtual time is cheap but not endless: refuse as sleep refuses a bad interval.
+		err = fmt.Errorf("sleep: invalid time interval '%s'\nTry 'sleep --help' for more information.", strings.Join(args, " "))
+	}
+	if err != nil {
+		fmt.Fprintln(ctx.Stderr, err)
 		return 1
 	}
-	var total time.Duration
-	for _, a := range args {
-		d, ok := parseSleep(a)
-		if !ok {
-			fmt.Fprintf(ctx.Stderr, "sleep: invalid time interval '%s'\nTry 'sleep --help' for more information.\n", a)
-			return 1
-		}
-		total += d
-	}
-	t.Cluster.Advance(total)
+	t.Cluster.Advance(d)
 	return 0
 }
 
-// parseSleep reads coreutils sleep's NUMBER[smhd].
-func parseSleep(s string) (time.Duration, bool) {
-	unit := time.Second
-	switch {
-	case strings.HasSuffix(s, "s"):
-		s = s[:len(s)-1]
-	case strings.HasSuffix(s, "m"):
-		s, unit = s[:len(s)-1], time.Minute
-	case strings.HasSuffix(s, "h"):
-		s, unit = s[:len(s)-1], time.Hour
-	case strings.HasSuffix(s, "d"):
-		s, unit = s[:len(s)-1], 24*time.Hour
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || v < 0 || v > 1e7 {
-		return 0, false
-	}
-	return time.Duration(v * float64(unit)), true
-}
+// maxTerminalSleep bounds how far one sleep at the prompt moves the clock.
+const maxTerminalSleep = 1e7 * time.Second
 
 // kubeplay is the simulation's own command: `kubeplay node stop|start NAME`.
 func (t *Terminal) kubeplay(ctx *shell.Context, args []string) int {

@@ -3,7 +3,6 @@ package runtime
 import (
 	"fmt"
 	"path"
-	"strconv"
 	"strings"
 	"time"
 
@@ -15,9 +14,9 @@ import (
 // shell that runs process p.
 func registerPrograms(p *Process, sh *shell.Shell) {
 	sh.Register("sleep", func(ctx *shell.Context, args []string) int {
-		d, ok, msg := parseSleepArgs(args)
-		if !ok {
-			fmt.Fprint(ctx.Stderr, msg)
+		d, err := shell.ParseSleep(args)
+		if err != nil {
+			fmt.Fprintln(ctx.Stderr, err)
 			return 1
 		}
 		if sig := p.sleep(d); sig != 0 {
@@ -80,11 +79,11 @@ func startNative(p *Process) bool {
 	}
 	switch name {
 	case "sleep":
-		d, ok, _ := parseSleepArgs(argv[1:])
-		if !ok {
+		d, err := shell.ParseSleep(argv[1:])
+		if err != nil {
 			return false
 		}
-		if d >= 0 {
+		if d != shell.SleepForever {
 			p.timer = p.c.rt.clock.AfterFunc(d, func() { p.timer = nil; p.exit(0) })
 		}
 		return true
@@ -159,40 +158,6 @@ func appStart(p *Process) {
 		}
 		return &Response{Status: 200, Header: map[string]string{"Content-Type": "text/plain"}, Body: body}
 	})
-}
-
-// parseSleepArgs reads coreutils sleep's operands (NUMBER[smhd]… or
-// infinity); d < 0 means forever.
-func parseSleepArgs(args []string) (time.Duration, bool, string) {
-	if len(args) == 0 {
-		return 0, false, "sleep: missing operand\nTry 'sleep --help' for more information.\n"
-	}
-	var total time.Duration
-	for _, a := range args {
-		if a == "infinity" || a == "inf" {
-			return -1, true, ""
-		}
-		unit := time.Second
-		s := a
-		if n := len(s); n > 0 {
-			switch s[n-1] {
-			case 's':
-				s = s[:n-1]
-			case 'm':
-				s, unit = s[:n-1], time.Minute
-			case 'h':
-				s, unit = s[:n-1], time.Hour
-			case 'd':
-				s, unit = s[:n-1], 24*time.Hour
-			}
-		}
-		v, err := strconv.ParseFloat(s, 64)
-		if err != nil || v < 0 || v > 1e9 {
-			return 0, false, fmt.Sprintf("sleep: invalid time interval '%s'\nTry 'sleep --help' for more information.\n", a)
-		}
-		total += time.Duration(v * float64(unit))
-	}
-	return total, true, ""
 }
 
 const nginxEntrypointNotice = `/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration
