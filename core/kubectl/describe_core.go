@@ -2,7 +2,9 @@ package kubectl
 
 import (
 	"fmt"
+	"maps"
 	"net"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -223,7 +225,7 @@ func (d *describer) namespace(ns *api.Namespace) string {
 			}
 			w.write(1, "Resource\tUsed\tHard\n")
 			w.write(1, "--------\t---\t---\n")
-			for _, name := range sortedKeys(q.Status.Hard) {
+			for _, name := range slices.Sorted(maps.Keys(q.Status.Hard)) {
 				hard, used := q.Status.Hard[name], q.Status.Used[name]
 				w.write(1, "%s\t%s\t%s\n", name, used.String(), hard.String())
 			}
@@ -258,13 +260,13 @@ func (d *describer) configMap(cm *api.ConfigMap) string {
 	w.writeLabels("", "Labels", cm.Labels)
 	w.writeAnnotations("Annotations", cm.Annotations)
 	w.write(0, "\nData\n====\n")
-	for _, k := range sortedKeys(cm.Data) {
+	for _, k := range slices.Sorted(maps.Keys(cm.Data)) {
 		w.write(0, "%s:\n----\n", k)
 		w.write(0, "%s\n", cm.Data[k])
 		w.write(0, "\n")
 	}
 	w.write(0, "\nBinaryData\n====\n")
-	for _, k := range sortedKeys(cm.BinaryData) {
+	for _, k := range slices.Sorted(maps.Keys(cm.BinaryData)) {
 		w.write(0, "%s: %s bytes\n", k, strconv.Itoa(len(cm.BinaryData[k])))
 	}
 	w.write(0, "\n")
@@ -282,7 +284,7 @@ func (d *describer) secret(s *api.Secret) string {
 	w.writeAnnotations("Annotations", s.Annotations)
 	w.write(0, "\nType:\t%s\n", s.Type)
 	w.write(0, "\nData\n====\n")
-	for _, k := range sortedKeys(s.Data) {
+	for _, k := range slices.Sorted(maps.Keys(s.Data)) {
 		v := s.Data[k]
 		if k == api.ServiceAccountTokenKey && s.Type == api.SecretTypeServiceAccountToken {
 			w.write(0, "%s:\t%s\n", k, string(v))

@@ -1,6 +1,8 @@
 package kubectl
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -42,7 +44,7 @@ func (d *describer) generic(res *apiserver.Resource, obj api.Object) (string, er
 // headings with their content indented, anything else as "Label:\tvalue".
 // skip holds dotted paths (".metadata.name") left out.
 func writeUnstructured(w *describeWriter, level int, content map[string]any, prefix string, skip map[string]bool) {
-	for _, field := range sortedKeys(content) {
+	for _, field := range slices.Sorted(maps.Keys(content)) {
 		path := prefix + "." + field
 		if skip[path] {
 			continue

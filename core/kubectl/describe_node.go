@@ -1,6 +1,8 @@
 package kubectl
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -62,7 +64,7 @@ func (d *describer) node(n *api.Node) string {
 			continue
 		}
 		w.write(0, "%s:\n", rl.title)
-		for _, name := range sortedKeys(rl.list) {
+		for _, name := range slices.Sorted(maps.Keys(rl.list)) {
 			q := rl.list[name]
 			w.write(0, "  %s:\t%s\n", name, q.String())
 		}
@@ -107,7 +109,7 @@ func nodeRoles(n *api.Node) []string {
 			roles[v] = true
 		}
 	}
-	return sortedKeys(roles)
+	return slices.Sorted(maps.Keys(roles))
 }
 
 func writeNodeLease(w *describeWriter, l *api.Lease) {

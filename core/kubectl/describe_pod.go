@@ -2,6 +2,8 @@ package kubectl
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"kubeplay/core/api"
@@ -238,14 +240,14 @@ func writeResources(w *describeWriter, r *api.ResourceRequirements, level int) {
 	if len(r.Limits) > 0 {
 		w.write(level, "Limits:\n")
 	}
-	for _, name := range sortedKeys(r.Limits) {
+	for _, name := range slices.Sorted(maps.Keys(r.Limits)) {
 		q := r.Limits[name]
 		w.write(level+1, "%s:\t%s\n", name, q.String())
 	}
 	if len(r.Requests) > 0 {
 		w.write(level, "Requests:\n")
 	}
-	for _, name := range sortedKeys(r.Requests) {
+	for _, name := range slices.Sorted(maps.Keys(r.Requests)) {
 		q := r.Requests[name]
 		w.write(level+1, "%s:\t%s\n", name, q.String())
 	}

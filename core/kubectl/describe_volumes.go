@@ -2,6 +2,8 @@ package kubectl
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -145,7 +147,7 @@ func writeCSIAttributes(w *describeWriter, attrs map[string]string) {
 		w.line("<none>")
 		return
 	}
-	for i, k := range sortedKeys(attrs) {
+	for i, k := range slices.Sorted(maps.Keys(attrs)) {
 		if i != 0 {
 			w.write(2, "")
 			w.write(2, "\t")

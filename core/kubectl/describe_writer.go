@@ -3,6 +3,8 @@ package kubectl
 import (
 	"bytes"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -61,7 +63,7 @@ func (w *describeWriter) writeLabels(indent, title string, m map[string]string) 
 		w.line("<none>")
 		return
 	}
-	for i, k := range sortedKeys(m) {
+	for i, k := range slices.Sorted(maps.Keys(m)) {
 		if i != 0 {
 			w.write(0, "%s\t", indent)
 		}
@@ -78,7 +80,7 @@ const maxAnnotationLen = 140
 func (w *describeWriter) writeAnnotations(title string, m map[string]string) {
 	w.write(0, "%s:\t", title)
 	var keys []string
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if k != describeHiddenAnnotation {
 			keys = append(keys, k)
 		}
@@ -202,19 +204,10 @@ func formatLabelMap(m map[string]string) string {
 		return "<none>"
 	}
 	var parts []string
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		parts = append(parts, k+"="+m[k])
 	}
 	return strings.Join(parts, ",")
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // controllerOf is "Kind/name" of the object's controller, "" when none.

@@ -2,7 +2,9 @@ package printers
 
 import (
 	"fmt"
+	"maps"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -85,7 +87,7 @@ func nodeRoles(n *api.Node) []string {
 	const prefix, legacy = "node-role.kubernetes.io/", "kubernetes.io/role"
 	seen := map[string]bool{}
 	var roles []string
-	for _, k := range sortedKeys(n.Labels) {
+	for _, k := range slices.Sorted(maps.Keys(n.Labels)) {
 		role := ""
 		switch {
 		case strings.HasPrefix(k, prefix):
@@ -404,7 +406,7 @@ var resourceQuotaHandler = &handler{
 			return nil, false
 		}
 		var req, lim []string
-		for _, name := range sortedKeys(q.Status.Hard) {
+		for _, name := range slices.Sorted(maps.Keys(q.Status.Hard)) {
 			s := fmt.Sprintf("%s: %s/%s", name, quantity(q.Status.Used[name]), quantity(q.Status.Hard[name]))
 			if strings.HasPrefix(name, "limits.") {
 				lim = append(lim, s)

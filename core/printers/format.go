@@ -111,15 +111,4 @@ func int32Or(p *int32, def int32) int32 {
 	return *p
 }
 
-// sortedKeys returns a map's keys in order, for output that must not depend
-// on map iteration.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 func sortStrings(s []string) { sort.Strings(s) }

@@ -3,6 +3,8 @@ package shell
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -170,7 +172,7 @@ func exportCmd(ctx *Context, args []string) int {
 		args = args[1:]
 	}
 	if len(args) == 0 {
-		for _, k := range sortedKeys(s.Env) {
+		for _, k := range slices.Sorted(maps.Keys(s.Env)) {
 			if !s.unexported[k] {
 				fmt.Fprintf(ctx.Stdout, "declare -x %s=%s\n", k, declareQuote(s.Env[k]))
 			}
@@ -235,7 +237,7 @@ func aliasCmd(ctx *Context, args []string) int {
 		args = args[1:]
 	}
 	if len(args) == 0 {
-		for _, k := range sortedKeys(s.aliases) {
+		for _, k := range slices.Sorted(maps.Keys(s.aliases)) {
 			fmt.Fprintf(ctx.Stdout, "alias %s=%s\n", k, singleQuote(s.aliases[k]))
 		}
 		return 0
@@ -293,7 +295,7 @@ func unaliasCmd(ctx *Context, args []string) int {
 func setCmd(ctx *Context, args []string) int {
 	s := ctx.Shell
 	if len(args) == 0 {
-		for _, k := range sortedKeys(s.Env) {
+		for _, k := range slices.Sorted(maps.Keys(s.Env)) {
 			fmt.Fprintf(ctx.Stdout, "%s=%s\n", k, shellQuote(s.Env[k]))
 		}
 		return 0
@@ -799,7 +801,7 @@ func helpCmd(ctx *Context, args []string) int {
 	if len(s.aliases) > 0 {
 		fmt.Fprintln(ctx.Stdout)
 		fmt.Fprintln(ctx.Stdout, "Aliases:")
-		keys := sortedKeys(s.aliases)
+		keys := slices.Sorted(maps.Keys(s.aliases))
 		sort.Strings(keys)
 		for _, k := range keys {
 			fmt.Fprintf(ctx.Stdout, "  %s='%s'\n", k, s.aliases[k])

@@ -3,7 +3,6 @@ package shell
 import (
 	"bytes"
 	"errors"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -772,15 +771,6 @@ func braceSeq(s string) []string {
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
 
 // shellQuote quotes a word for reuse as shell input (set -x, alias args).
 func shellQuote(s string) string {

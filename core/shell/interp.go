@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -536,7 +538,7 @@ func aliasFirstWords(sc *Script) []string {
 func (s *Shell) Call(ctx *Context, argv []string) int {
 	st := streams{in: ctx.Stdin, out: ctx.Stdout, err: ctx.Stderr, bg: ctx.Background}
 	var assigns [][2]string
-	for _, k := range sortedKeys(ctx.Env) {
+	for _, k := range slices.Sorted(maps.Keys(ctx.Env)) {
 		if v, ok := s.Env[k]; !ok || v != ctx.Env[k] || s.unexported[k] {
 			assigns = append(assigns, [2]string{k, ctx.Env[k]})
 		}
@@ -595,7 +597,7 @@ func (s *Shell) callFunc(f *funcDef, argv []string, assigns [][2]string, st stre
 	frame := s.locals[len(s.locals)-1]
 	s.locals = s.locals[:len(s.locals)-1]
 	s.inFunc--
-	for _, k := range sortedKeys(frame) {
+	for _, k := range slices.Sorted(maps.Keys(frame)) {
 		if frame[k] != nil {
 			s.Env[k] = *frame[k]
 		} else {
@@ -606,7 +608,7 @@ func (s *Shell) callFunc(f *funcDef, argv []string, assigns [][2]string, st stre
 		s.flow = flowNone
 		code = s.status
 	}
-	for _, k := range sortedKeys(prev) {
+	for _, k := range slices.Sorted(maps.Keys(prev)) {
 		if prev[k].set {
 			s.Env[k] = prev[k].v
 		} else {

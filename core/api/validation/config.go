@@ -2,7 +2,9 @@ package validation
 
 import (
 	"encoding/json"
+	"maps"
 	"reflect"
+	"slices"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
@@ -13,7 +15,7 @@ import (
 func ValidateConfigMap(cm *api.ConfigMap) field.ErrorList {
 	errs := ValidateObjectMeta(&cm.ObjectMeta, true, NameIsDNSSubdomain, field.NewPath("metadata"))
 	total := 0
-	for _, k := range sortedKeys(cm.Data) {
+	for _, k := range slices.Sorted(maps.Keys(cm.Data)) {
 		p := field.NewPath("data").Key(k)
 		for _, m := range IsConfigMapKey(k) {
 			errs = append(errs, field.Invalid(p, k, m))
@@ -23,7 +25,7 @@ func ValidateConfigMap(cm *api.ConfigMap) field.ErrorList {
 		}
 		total += len(cm.Data[k])
 	}
-	for _, k := range sortedKeys(cm.BinaryData) {
+	for _, k := range slices.Sorted(maps.Keys(cm.BinaryData)) {
 		for _, m := range IsConfigMapKey(k) {
 			errs = append(errs, field.Invalid(field.NewPath("binaryData").Key(k), k, m))
 		}
@@ -75,7 +77,7 @@ func ValidateSecret(s *api.Secret) field.ErrorList {
 	dataPath := field.NewPath("data")
 	data := secretData(s)
 	total := 0
-	for _, k := range sortedKeys(data) {
+	for _, k := range slices.Sorted(maps.Keys(data)) {
 		for _, m := range IsConfigMapKey(k) {
 			errs = append(errs, field.Invalid(dataPath.Key(k), k, m))
 		}

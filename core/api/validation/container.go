@@ -2,6 +2,8 @@ package validation
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -570,7 +572,7 @@ func ValidateContainerResourceRequirements(req *api.ResourceRequirements, claimN
 			if len(claimNames) == 0 {
 				e.Detail += " which is empty"
 			} else {
-				e.Detail += ": " + strings.Join(sortedKeys(claimNames), ", ")
+				e.Detail += ": " + strings.Join(slices.Sorted(maps.Keys(claimNames)), ", ")
 			}
 			errs = append(errs, e)
 		}

@@ -2,7 +2,9 @@ package validation
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -56,17 +58,6 @@ func NameIsDNS1035Label(name string, prefix bool) []string {
 		name = maskTrailingDash(name)
 	}
 	return IsDNS1035Label(name)
-}
-
-// sortedKeys gives map keys in a fixed order so errors print the same way
-// every run (upstream iterates maps in random order).
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // ValidateNonnegativeField: value >= 0.
@@ -155,7 +146,7 @@ func ValidateLabelName(name string, fldPath *field.Path) field.ErrorList {
 // ValidateLabels checks keys and values; errors name the labels map itself.
 func ValidateLabels(labels map[string]string, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	for _, k := range sortedKeys(labels) {
+	for _, k := range slices.Sorted(maps.Keys(labels)) {
 		errs = append(errs, ValidateLabelName(k, fldPath)...)
 		for _, msg := range IsValidLabelValue(labels[k]) {
 			errs = append(errs, field.Invalid(fldPath, labels[k], msg))
@@ -168,7 +159,7 @@ func ValidateLabels(labels map[string]string, fldPath *field.Path) field.ErrorLi
 func ValidateAnnotations(annotations map[string]string, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	total := 0
-	for _, k := range sortedKeys(annotations) {
+	for _, k := range slices.Sorted(maps.Keys(annotations)) {
 		for _, msg := range IsQualifiedName(strings.ToLower(k)) {
 			errs = append(errs, field.Invalid(fldPath, k, msg))
 		}

@@ -1,7 +1,9 @@
 package validation
 
 import (
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -90,12 +92,12 @@ func validatePodSpecificAnnotations(annotations map[string]string, spec *api.Pod
 	if p, ok := annotations[seccompPodAnnotationKey]; ok {
 		errs = append(errs, validateSeccompProfileAnnotation(p, fldPath.Child(seccompPodAnnotationKey))...)
 	}
-	for _, k := range sortedKeys(annotations) {
+	for _, k := range slices.Sorted(maps.Keys(annotations)) {
 		if strings.HasPrefix(k, seccompContainerAnnotationPfx) {
 			errs = append(errs, validateSeccompProfileAnnotation(annotations[k], fldPath.Child(k))...)
 		}
 	}
-	for _, k := range sortedKeys(annotations) {
+	for _, k := range slices.Sorted(maps.Keys(annotations)) {
 		if !strings.HasPrefix(k, appArmorAnnotationPrefix) {
 			continue
 		}
@@ -216,7 +218,7 @@ func ValidatePodUpdate(newPod, oldPod *api.Pod) field.ErrorList {
 
 func validatePodAnnotationUpdates(newPod, oldPod *api.Pod, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	for _, k := range sortedKeys(oldPod.Annotations) {
+	for _, k := range slices.Sorted(maps.Keys(oldPod.Annotations)) {
 		if v, ok := newPod.Annotations[k]; ok && v == oldPod.Annotations[k] {
 			continue
 		}
@@ -227,7 +229,7 @@ func validatePodAnnotationUpdates(newPod, oldPod *api.Pod, fldPath *field.Path) 
 			errs = append(errs, field.Forbidden(fldPath.Key(k), "may not remove or update mirror pod annotation"))
 		}
 	}
-	for _, k := range sortedKeys(newPod.Annotations) {
+	for _, k := range slices.Sorted(maps.Keys(newPod.Annotations)) {
 		if _, ok := oldPod.Annotations[k]; ok {
 			continue
 		}

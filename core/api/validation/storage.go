@@ -1,7 +1,9 @@
 package validation
 
 import (
+	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"kubeplay/core/api"
@@ -294,7 +296,7 @@ func ValidateStorageClass(sc *api.StorageClass) field.ErrorList {
 		errs = append(errs, field.TooLong(paramPath, "", 512))
 	} else {
 		total := 0
-		for _, k := range sortedKeys(sc.Parameters) {
+		for _, k := range slices.Sorted(maps.Keys(sc.Parameters)) {
 			if k == "" {
 				errs = append(errs, field.Invalid(paramPath, k, "field can not be empty."))
 			}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 )
 
 // Wording of evanphx/json-patch v4's merge patch errors.
@@ -72,7 +74,7 @@ func decodeJSONNumbers(data []byte) (any, error) {
 
 // mergeDocs merges patch into doc in place.
 func mergeDocs(doc, patch map[string]any) {
-	for _, k := range sortedKeys(patch) {
+	for _, k := range slices.Sorted(maps.Keys(patch)) {
 		v := patch[k]
 		if v == nil {
 			delete(doc, k)
@@ -106,7 +108,7 @@ func mergeValue(cur, patch any) any {
 func pruneNulls(v any) any {
 	switch t := v.(type) {
 	case map[string]any:
-		for _, k := range sortedKeys(t) {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			if t[k] == nil {
 				delete(t, k)
 			} else {
@@ -140,7 +142,7 @@ func CreateMergePatch(original, modified []byte) ([]byte, error) {
 // mergeDiff is the merge patch from a to b.
 func mergeDiff(a, b map[string]any) map[string]any {
 	into := map[string]any{}
-	for _, k := range sortedKeys(b) {
+	for _, k := range slices.Sorted(maps.Keys(b)) {
 		bv := b[k]
 		av, ok := a[k]
 		if !ok {
@@ -289,7 +291,7 @@ func mergeConflicts(left, right any) bool {
 		if !ok {
 			return true
 		}
-		for _, k := range sortedKeys(l) {
+		for _, k := range slices.Sorted(maps.Keys(l)) {
 			if rv, ok := r[k]; ok && mergeConflicts(l[k], rv) {
 				return true
 			}

@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sort"
 )
 
 // Error is a patch the API server refuses. Code is the HTTP status
@@ -114,16 +113,6 @@ func convertNumbers(v any) (any, error) {
 		return f, nil
 	}
 	return v, nil
-}
-
-// sortedKeys returns m's keys in order, so no walk depends on map order.
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // deepCopy copies a JSON tree.

@@ -3,7 +3,9 @@ package patch
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -148,7 +150,7 @@ func mergeMap(original, patch map[string]any, s *schemaType, opts mergeOptions) 
 	if err := mergeSetElementOrder(original, patch, s, opts); err != nil {
 		return nil, err
 	}
-	for _, k := range sortedKeys(patch) {
+	for _, k := range slices.Sorted(maps.Keys(patch)) {
 		patchV := patch[k]
 		isDeleteList := false
 		if strings.HasPrefix(k, deleteFromPrimitiveListPrefix) {
@@ -266,7 +268,7 @@ func applyRetainKeysDirective(original, patch map[string]any, opts mergeOptions)
 			kept[s] = true
 		}
 	}
-	for _, k := range sortedKeys(patch) {
+	for _, k := range slices.Sorted(maps.Keys(patch)) {
 		if patch[k] == nil || strings.HasPrefix(k, deleteFromPrimitiveListPrefix) || strings.HasPrefix(k, setElementOrderPrefix) {
 			continue
 		}
@@ -286,7 +288,7 @@ func applyRetainKeysDirective(original, patch map[string]any, opts mergeOptions)
 // directive names and puts its items in the directive's order, items only
 // the server knows keeping their places relative to the others.
 func mergeSetElementOrder(original, patch map[string]any, s *schemaType, opts mergeOptions) error {
-	for _, key := range sortedKeys(patch) {
+	for _, key := range slices.Sorted(maps.Keys(patch)) {
 		if !strings.HasPrefix(key, setElementOrderPrefix) {
 			continue
 		}
@@ -448,7 +450,7 @@ func removeDirectives(v any) (any, bool) {
 		if _, ok := t[directiveMarker]; ok {
 			return nil, false
 		}
-		for _, k := range sortedKeys(t) {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			if clean, keep := removeDirectives(t[k]); keep {
 				t[k] = clean
 			} else {
@@ -475,7 +477,7 @@ func removeDirectives(v any) (any, bool) {
 func discardNulls(v any) {
 	switch t := v.(type) {
 	case map[string]any:
-		for _, k := range sortedKeys(t) {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			if t[k] == nil {
 				delete(t, k)
 			} else {

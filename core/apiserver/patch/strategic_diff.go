@@ -3,6 +3,8 @@ package patch
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"kubeplay/core/api/codec"
@@ -81,7 +83,7 @@ func CreateThreeWayMergePatch(original, modified, current []byte, schema Schema,
 func diffMaps(original, modified map[string]any, s *schemaType, opts diffOptions) (map[string]any, error) {
 	patch := map[string]any{}
 	var retain []any
-	for _, key := range sortedKeys(modified) {
+	for _, key := range slices.Sorted(maps.Keys(modified)) {
 		mv := modified[key]
 		if opts.buildRetainKeysDirective && mv != nil {
 			retain = append(retain, key)
@@ -431,7 +433,7 @@ func fieldsHaveConflicts(left, right any, s *schemaType, strategy, mergeKey stri
 }
 
 func mapsHaveConflicts(l, r map[string]any, s *schemaType) (bool, error) {
-	for _, key := range sortedKeys(l) {
+	for _, key := range slices.Sorted(maps.Keys(l)) {
 		if key == directiveMarker || key == retainKeysDirective {
 			continue
 		}
@@ -472,7 +474,7 @@ func slicesHaveConflicts(l, r []any, s *schemaType, strategy, mergeKey string) (
 		if err != nil {
 			return true, err
 		}
-		for _, k := range sortedKeys(lm) {
+		for _, k := range slices.Sorted(maps.Keys(lm)) {
 			if rv, ok := rm[k]; ok {
 				if conflict, err := fieldsHaveConflicts(lm[k], rv, s, "", ""); conflict {
 					return true, err

@@ -10,6 +10,7 @@ package daemon
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"sort"
 	"time"
 
@@ -767,7 +768,7 @@ func getUnscheduledPodsWithoutNode(nodes []*api.Node, nodeToDaemonPods map[strin
 		exists[n.Name] = true
 	}
 	var out []string
-	for _, name := range sortedKeys(nodeToDaemonPods) {
+	for _, name := range slices.Sorted(maps.Keys(nodeToDaemonPods)) {
 		if exists[name] {
 			continue
 		}
@@ -778,15 +779,6 @@ func getUnscheduledPodsWithoutNode(nodes []*api.Node, nodeToDaemonPods map[strin
 		}
 	}
 	return out
-}
-
-func sortedKeys(m map[string][]*api.Pod) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func sameTaints(a, b []api.Taint) bool {

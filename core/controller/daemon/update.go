@@ -3,6 +3,8 @@ package daemon
 import (
 	"bytes"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"kubeplay/core/api"
@@ -26,7 +28,7 @@ func (dsc *DaemonSetsController) rollingUpdate(ds *api.DaemonSet, nodes []*api.N
 	}
 	now := api.Time{Time: dsc.clock.Now()}
 	minReady := ds.Spec.MinReadySeconds
-	nodeNames := sortedKeys(nodeToDaemonPods)
+	nodeNames := slices.Sorted(maps.Keys(nodeToDaemonPods))
 
 	if maxSurge == 0 {
 		// Delete just enough old pods to stay within maxUnavailable. An

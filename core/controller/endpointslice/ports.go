@@ -75,12 +75,3 @@ func portsKey(ports []api.EndpointSlicePort) string {
 	}
 	return b.String()
 }
-
-func sortedKeys(m map[string][]*api.EndpointSlice) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}

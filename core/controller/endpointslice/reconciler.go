@@ -1,7 +1,9 @@
 package endpointslice
 
 import (
+	"maps"
 	"reflect"
+	"slices"
 	"time"
 
 	"kubeplay/core/api"
@@ -76,7 +78,7 @@ func (c *Controller) reconcile(svc *api.Service, pods []*api.Pod, existing []*ap
 		}
 		delete(byKey, key)
 	}
-	for _, key := range sortedKeys(byKey) {
+	for _, key := range slices.Sorted(maps.Keys(byKey)) {
 		toDelete = append(toDelete, byKey[key]...)
 	}
 	if desiredTotal == 0 && placeholder == nil {

@@ -6,7 +6,8 @@
 package garbagecollector
 
 import (
-	"sort"
+	"maps"
+	"slices"
 
 	"kubeplay/core/api"
 	apierrors "kubeplay/core/api/errors"
@@ -113,7 +114,7 @@ func (gc *GarbageCollector) attemptToDeleteItem(uid string) error {
 		if n.virtual {
 			// The owner really is gone: its dependents are garbage.
 			delete(gc.graph.uidToNode, uid)
-			for _, d := range sortedKeys(n.dependents) {
+			for _, d := range slices.Sorted(maps.Keys(n.dependents)) {
 				gc.attemptToDelete.Add(d)
 			}
 		}
@@ -190,7 +191,7 @@ func (gc *GarbageCollector) orphanDependents(uid string) error {
 	if !ok || !owner.GetObjectMeta().HasFinalizer(api.FinalizerOrphanDependents) {
 		return nil
 	}
-	for _, d := range sortedKeys(n.dependents) {
+	for _, d := range slices.Sorted(maps.Keys(n.dependents)) {
 		dn := n.dependents[d]
 		dres, dep, ok := gc.lookup(dn.identity)
 		if !ok {
@@ -252,13 +253,4 @@ func ignoreNotFound(err error) error {
 		return nil
 	}
 	return err
-}
-
-func sortedKeys(m map[string]*node) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -3,6 +3,8 @@ package garbagecollector
 import (
 	"kubeplay/core/api"
 	"kubeplay/core/apiserver"
+	"maps"
+	"slices"
 )
 
 // objectRef identifies a graph node: an owner reference plus the namespace.
@@ -29,7 +31,7 @@ type node struct {
 // foreground deletion.
 func (n *node) blockingDependents() []*node {
 	var out []*node
-	for _, uid := range sortedKeys(n.dependents) {
+	for _, uid := range slices.Sorted(maps.Keys(n.dependents)) {
 		d := n.dependents[uid]
 		for _, r := range d.owners {
 			if r.UID == n.identity.UID && r.BlockOwnerDeletion != nil && *r.BlockOwnerDeletion {
@@ -74,7 +76,7 @@ func (gb *graphBuilder) observe(res *apiserver.Resource, o api.Object) {
 	n.deletingDependents = n.beingDeleted && m.HasFinalizer(api.FinalizerDeleteDependents)
 	if n.deletingDependents && !wasDeletingDependents {
 		// Foreground deletion starts: the dependents go first.
-		for _, uid := range sortedKeys(n.dependents) {
+		for _, uid := range slices.Sorted(maps.Keys(n.dependents)) {
 			gb.attemptToDelete(uid)
 		}
 		gb.attemptToDelete(m.UID)
@@ -134,7 +136,7 @@ func (gb *graphBuilder) forget(o api.Object) {
 		// Keep a virtual node so the dependents can find out their owner is gone.
 		v := &node{identity: n.identity, dependents: n.dependents, virtual: true}
 		gb.uidToNode[uid] = v
-		for _, d := range sortedKeys(n.dependents) {
+		for _, d := range slices.Sorted(maps.Keys(n.dependents)) {
 			gb.attemptToDelete(d)
 		}
 	}

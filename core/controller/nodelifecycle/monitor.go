@@ -3,6 +3,8 @@ package nodelifecycle
 import (
 	"kubeplay/core/api"
 	"kubeplay/core/client"
+	"maps"
+	"slices"
 )
 
 // nodeConditionTypesToMarkUnknown are the conditions a silent node's
@@ -87,7 +89,7 @@ func (nc *Controller) classifyNodes(all []*api.Node) (added, deleted, newZoneRep
 			newZoneRepresentatives = append(newZoneRepresentatives, n)
 		}
 	}
-	for _, name := range sortedKeys(nc.knownNodeSet) {
+	for _, name := range slices.Sorted(maps.Keys(nc.knownNodeSet)) {
 		if !present[name] {
 			deleted = append(deleted, nc.knownNodeSet[name])
 		}

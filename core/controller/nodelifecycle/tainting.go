@@ -1,6 +1,8 @@
 package nodelifecycle
 
 import (
+	"maps"
+	"slices"
 	"time"
 
 	"kubeplay/core/api"
@@ -83,7 +85,7 @@ func (nc *Controller) markNodeAsReachable(node *api.Node) (bool, error) {
 // after each health check and again when a zone's limiter next allows one.
 func (nc *Controller) doNoExecuteTaintingPass() {
 	now := nc.clock.Now()
-	for _, zone := range sortedKeys(nc.zoneNoExecuteTainter) {
+	for _, zone := range slices.Sorted(maps.Keys(nc.zoneNoExecuteTainter)) {
 		nc.zoneNoExecuteTainter[zone].Try(now, func(v TimedValue) (bool, time.Duration) {
 			o, ok := nc.nodeInf.Get("", v.Value)
 			if !ok {
@@ -115,7 +117,7 @@ func (nc *Controller) doNoExecuteTaintingPass() {
 func (nc *Controller) scheduleNoExecuteTaintingPass(now time.Time) {
 	var next time.Time
 	found := false
-	for _, zone := range sortedKeys(nc.zoneNoExecuteTainter) {
+	for _, zone := range slices.Sorted(maps.Keys(nc.zoneNoExecuteTainter)) {
 		at, ok := nc.zoneNoExecuteTainter[zone].nextTry(now)
 		if ok && (!found || at.Before(next)) {
 			next, found = at, true
@@ -168,7 +170,7 @@ func (nc *Controller) reconcileNodeLabels(nodeName string) error {
 			n.Labels = map[string]string{}
 		}
 		changed := false
-		for _, k := range sortedKeys(update) {
+		for _, k := range slices.Sorted(maps.Keys(update)) {
 			if n.Labels[k] != update[k] {
 				n.Labels[k] = update[k]
 				changed = true

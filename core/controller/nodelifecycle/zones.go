@@ -1,7 +1,8 @@
 package nodelifecycle
 
 import (
-	"sort"
+	"maps"
+	"slices"
 
 	"kubeplay/core/api"
 )
@@ -127,7 +128,7 @@ func (nc *Controller) addPodEvictorForNewZone(node *api.Node) {
 func (nc *Controller) handleDisruption(zoneToNodeConditions map[string][]*api.NodeCondition, nodes []*api.Node) {
 	newZoneStates := map[string]ZoneState{}
 	allAreFullyDisrupted := true
-	for _, zone := range sortedKeys(zoneToNodeConditions) {
+	for _, zone := range slices.Sorted(maps.Keys(zoneToNodeConditions)) {
 		_, state := nc.ComputeZoneState(zoneToNodeConditions[zone])
 		if state != StateFullDisruption {
 			allAreFullyDisrupted = false
@@ -139,7 +140,7 @@ func (nc *Controller) handleDisruption(zoneToNodeConditions map[string][]*api.No
 	}
 
 	allWasFullyDisrupted := true
-	for _, zone := range sortedKeys(nc.zoneStates) {
+	for _, zone := range slices.Sorted(maps.Keys(nc.zoneStates)) {
 		if _, have := zoneToNodeConditions[zone]; !have {
 			delete(nc.zoneStates, zone)
 			continue
@@ -160,7 +161,7 @@ func (nc *Controller) handleDisruption(zoneToNodeConditions map[string][]*api.No
 		for _, n := range nodes {
 			nc.markNodeAsReachable(n)
 		}
-		for _, zone := range sortedKeys(nc.zoneStates) {
+		for _, zone := range slices.Sorted(maps.Keys(nc.zoneStates)) {
 			if q := nc.zoneNoExecuteTainter[zone]; q != nil {
 				q.SwapLimiter(0, now)
 			}
@@ -175,12 +176,12 @@ func (nc *Controller) handleDisruption(zoneToNodeConditions map[string][]*api.No
 				h.readyTransitionTimestamp = now
 			}
 		}
-		for _, zone := range sortedKeys(nc.zoneStates) {
+		for _, zone := range slices.Sorted(maps.Keys(nc.zoneStates)) {
 			nc.setLimiterInZone(zone, len(zoneToNodeConditions[zone]), newZoneStates[zone])
 			nc.zoneStates[zone] = newZoneStates[zone]
 		}
 	default:
-		for _, zone := range sortedKeys(nc.zoneStates) {
+		for _, zone := range slices.Sorted(maps.Keys(nc.zoneStates)) {
 			if nc.zoneStates[zone] == newZoneStates[zone] {
 				continue
 			}
@@ -204,7 +205,7 @@ type ZoneStatus struct {
 // Zones lists the zones the controller knows, sorted by key.
 func (nc *Controller) Zones() []ZoneStatus {
 	var out []ZoneStatus
-	for _, zone := range sortedKeys(nc.zoneStates) {
+	for _, zone := range slices.Sorted(maps.Keys(nc.zoneStates)) {
 		zs := ZoneStatus{Zone: zone, State: nc.zoneStates[zone]}
 		if q := nc.zoneNoExecuteTainter[zone]; q != nil {
 			zs.QPS = q.QPS()
@@ -215,13 +216,4 @@ func (nc *Controller) Zones() []ZoneStatus {
 		out = append(out, zs)
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -2,7 +2,8 @@ package framework
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
 	"kubeplay/core/api"
 )
@@ -87,7 +88,7 @@ func (f *Framework) RunPreFilterPlugins(state *CycleState, pod *api.Pod) (*PreFi
 		}
 		result = result.Merge(r)
 		if !result.AllNodes() && len(result.NodeNames) == 0 {
-			names := sortedKeys(narrowed)
+			names := slices.Sorted(maps.Keys(narrowed))
 			msg := fmt.Sprintf("node(s) didn't satisfy plugin(s) %v simultaneously", names)
 			if len(names) == 1 {
 				msg = "node(s) didn't satisfy plugin " + names[0]
@@ -203,14 +204,5 @@ func (f *Framework) EventsToRegister() map[string][]ClusterEventWithHint {
 			out[p.Name()] = ext.EventsToRegister()
 		}
 	}
-	return out
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

@@ -6,8 +6,9 @@ package util
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
-	"sort"
+	"slices"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/intstr"
@@ -104,7 +105,7 @@ func servicesForLabels(services *client.Informer, namespace string, podLabels ma
 // GetPodServiceMemberships lists, sorted, the keys of the services that
 // select a pod.
 func GetPodServiceMemberships(services *client.Informer, pod *api.Pod) []string {
-	return sortedKeys(servicesForLabels(services, pod.Namespace, pod.Labels))
+	return slices.Sorted(maps.Keys(servicesForLabels(services, pod.Namespace, pod.Labels)))
 }
 
 // GetServicesToUpdateOnPodChange lists, sorted, the services whose
@@ -121,7 +122,7 @@ func GetServicesToUpdateOnPodChange(services *client.Informer, old, cur *api.Pod
 	}
 	now := servicesForLabels(services, cur.Namespace, cur.Labels)
 	if !labelsChanged {
-		return sortedKeys(now)
+		return slices.Sorted(maps.Keys(now))
 	}
 	before := servicesForLabels(services, cur.Namespace, old.Labels)
 	out := map[string]bool{}
@@ -135,7 +136,7 @@ func GetServicesToUpdateOnPodChange(services *client.Informer, old, cur *api.Pod
 			out[k] = true
 		}
 	}
-	return sortedKeys(out)
+	return slices.Sorted(maps.Keys(out))
 }
 
 // PodEndpointsChanged reports whether a pod changed in a way that may
@@ -197,13 +198,4 @@ func isIPv6(s string) bool {
 // IsServiceIPSet reports whether a service has a ClusterIP (is not headless).
 func IsServiceIPSet(svc *api.Service) bool {
 	return svc.Spec.ClusterIP != api.ClusterIPNone && svc.Spec.ClusterIP != ""
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
