@@ -143,6 +143,9 @@ func hasAffinity(pod *api.Pod) bool {
 
 // update adds (sign 1) or subtracts (sign -1) the pod's use of the node.
 func (n *NodeInfo) update(pod *api.Pod, sign int64) {
+	// A changed NodeInfo is a new generation even outside the cache (which
+	// numbers its own), so nothing keyed on the generation goes stale.
+	n.Generation++
 	req := ComputePodResourceRequest(pod)
 	nonZero := NewResource(PodRequests(pod, PodRequestsOptions{NonMissing: NonZeroDefaults()}))
 	n.Requested.MilliCPU += sign * req.MilliCPU

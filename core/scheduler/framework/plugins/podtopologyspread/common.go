@@ -19,6 +19,7 @@ type PodTopologySpread struct {
 	// systemDefaulted says they are the built-in ones.
 	defaultConstraints []api.TopologySpreadConstraint
 	systemDefaulted    bool
+	counts             matchCounts
 }
 
 // systemDefaultConstraints are the built-in cluster defaults: spread a
@@ -30,7 +31,7 @@ var systemDefaultConstraints = []api.TopologySpreadConstraint{
 
 // New returns the plugin with the system default constraints.
 func New(h framework.Handle) *PodTopologySpread {
-	return &PodTopologySpread{handle: h, defaultConstraints: systemDefaultConstraints, systemDefaulted: true}
+	return &PodTopologySpread{handle: h, defaultConstraints: systemDefaultConstraints, systemDefaulted: true, counts: matchCounts{}}
 }
 
 // Name implements framework.Plugin.
@@ -48,6 +49,8 @@ type topologySpreadConstraint struct {
 	MinDomains         int32
 	NodeAffinityPolicy string
 	NodeTaintsPolicy   string
+	// countKey is countKey(Selector, the pod's namespace), once per cycle.
+	countKey string
 }
 
 func (c *topologySpreadConstraint) matchNodeInclusionPolicies(pod *api.Pod, node *api.Node, req helper.RequiredNodeAffinity) bool {

@@ -46,6 +46,9 @@ func (pl *PodTopologySpread) PreFilter(state *framework.CycleState, pod *api.Pod
 	if len(cs) == 0 {
 		return nil, framework.NewStatus(framework.Skip)
 	}
+	for i := range cs {
+		cs[i].countKey = countKey(cs[i].Selector, pod.Namespace)
+	}
 	s := &preFilterState{Constraints: cs, TpValueToMatchNum: make([]map[string]int, len(cs)), minMatch: make([]int, len(cs))}
 	for i := range cs {
 		s.TpValueToMatchNum[i] = map[string]int{}
@@ -61,7 +64,7 @@ func (pl *PodTopologySpread) PreFilter(state *framework.CycleState, pod *api.Pod
 			if !c.matchNodeInclusionPolicies(pod, node, req) {
 				continue
 			}
-			s.TpValueToMatchNum[i][node.Labels[c.TopologyKey]] += countPodsMatchSelector(ni.Pods, c.Selector, pod.Namespace)
+			s.TpValueToMatchNum[i][node.Labels[c.TopologyKey]] += pl.counts.count(ni, c.Selector, c.countKey, pod.Namespace)
 		}
 	}
 	for i := range cs {

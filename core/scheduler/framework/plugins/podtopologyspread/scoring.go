@@ -46,6 +46,9 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 	if len(cs) == 0 {
 		return framework.NewStatus(framework.Skip)
 	}
+	for i := range cs {
+		cs[i].countKey = countKey(cs[i].Selector, pod.Namespace)
+	}
 	// The built-in defaults do not exclude nodes lacking the zone label.
 	requireAll := len(pod.Spec.TopologySpreadConstraints) > 0 || !pl.systemDefaulted
 	s := &preScoreState{
@@ -97,7 +100,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 				// No candidate node is in this domain.
 				continue
 			}
-			s.TopologyPairToPodCounts[p] += int64(countPodsMatchSelector(ni.Pods, c.Selector, pod.Namespace))
+			s.TopologyPairToPodCounts[p] += int64(pl.counts.count(ni, c.Selector, c.countKey, pod.Namespace))
 		}
 	}
 	state.Write(preScoreStateKey, s)
@@ -125,7 +128,7 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *api.Pod, no
 		}
 		var cnt int64
 		if c.TopologyKey == api.LabelHostname {
-			cnt = int64(countPodsMatchSelector(nodeInfo.Pods, c.Selector, pod.Namespace))
+			cnt = int64(pl.counts.count(nodeInfo, c.Selector, c.countKey, pod.Namespace))
 		} else {
 			cnt = s.TopologyPairToPodCounts[topologyPair{c.TopologyKey, tv}]
 		}
