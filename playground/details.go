@@ -44,6 +44,12 @@ type DecisionView struct {
 	Age     string         `json:"age"`
 	Nodes   []NodeVerdict  `json:"nodes"`
 	Counts  map[string]int `json:"counts"`
+	// Dropped: the per-node verdicts of this attempt are no longer kept
+	// (only the latest attempts keep them); Evaluated and Feasible remain.
+	Dropped   bool `json:"dropped,omitempty"`
+	Evaluated int  `json:"evaluated"`
+	Feasible  int  `json:"feasible"`
+	AllNodes  int  `json:"allNodes"`
 }
 
 // NodeVerdict is one node's part in it.
@@ -140,8 +146,9 @@ func eventTime(e *api.Event) time.Time {
 
 func decisionView(dec *scheduler.Decision, now time.Time) *DecisionView {
 	v := &DecisionView{Node: dec.SelectedNode, Reason: dec.Reason, Message: dec.Message,
-		Age: printers.ShortHumanDuration(now.Sub(dec.Time)), Counts: map[string]int{}}
-	for _, n := range dec.Nodes {
+		Age: printers.ShortHumanDuration(now.Sub(dec.Time)), Counts: map[string]int{},
+		Dropped: !dec.HasNodeDecisions(), Evaluated: dec.EvaluatedNodes, Feasible: dec.FeasibleNodes, AllNodes: dec.NumAllNodes}
+	for _, n := range dec.NodeDecisions() {
 		nv := NodeVerdict{Name: n.Name, Verdict: n.Verdict, Plugin: n.Plugin, Reasons: n.Reasons, Score: n.TotalScore}
 		for _, s := range n.Scores {
 			nv.Scores = append(nv.Scores, fmt.Sprintf("%s %d×%d", s.Name, s.Normalized, s.Weight))

@@ -27,8 +27,9 @@ type Decision struct {
 	NumAllNodes    int
 	EvaluatedNodes int
 	FeasibleNodes  int
-	// Nodes are in the order the scheduler keeps them.
-	Nodes []NodeDecision
+	// detail is what NodeDecisions reads; nil once the attempt is no
+	// longer among the latest decisionDetailLimit.
+	detail *decisionDetail
 	// SelectedNode is the chosen node, "" when the pod fits nowhere.
 	SelectedNode string
 	// Reason is "Scheduled", "Unschedulable" or "SchedulerError"; Message
@@ -53,8 +54,98 @@ type NodeDecision struct {
 	TotalScore int64
 }
 
+// decisionDetail is the raw material of the per-node verdicts, kept as
+// the cycle left it: building a verdict per node on every cycle cost more
+// than the cycle itself in big clusters, and is only wanted when a
+// learner opens a pod.
+type decisionDetail struct {
+	// nodes are all node names in the scheduler's order; consecutive
+	// cycles share the slice while the nodes stay the same.
+	nodes []string
+	// feasible names the nodes that passed when none were scored.
+	feasible  []string
+	diagnosis framework.Diagnosis
+	scores    []framework.NodePluginScores
+}
+
+// decisionDetailLimit bounds how many attempts keep per-node verdicts:
+// each holds a score list per feasible node.
+const decisionDetailLimit = 1000
+
 // Decision returns the latest attempt for a pod.
 func (s *Scheduler) Decision(namespace, name string) (*Decision, bool) {
 	d, ok := s.decisions[namespace+"/"+name]
 	return d, ok
+}
+
+// HasNodeDecisions says whether the per-node verdicts are still kept
+// (they are for the latest decisionDetailLimit attempts).
+func (d *Decision) HasNodeDecisions() bool { return d.detail != nil }
+
+// NodeDecisions are every node's verdict in the scheduler's order: the
+// nodes that passed with their scores, the rejected ones with the plugin
+// and reasons, and the ones filtering never reached.
+func (d *Decision) NodeDecisions() []NodeDecision {
+	if d.detail == nil {
+		return nil
+	}
+	dt := d.detail
+	feasible := map[string]*framework.NodePluginScores{}
+	for _, n := range dt.feasible {
+		feasible[n] = nil
+	}
+	for i := range dt.scores {
+		feasible[dt.scores[i].Name] = &dt.scores[i]
+	}
+	diag := dt.diagnosis
+	out := make([]NodeDecision, len(dt.nodes))
+	for i, name := range dt.nodes {
+		nd := NodeDecision{Name: name}
+		sc, ok := feasible[name]
+		st, has := diag.NodeToStatus.Lookup(name)
+		switch {
+		case ok:
+			nd.Verdict = VerdictFeasible
+			if sc != nil {
+				nd.Scores, nd.TotalScore = sc.Scores, sc.TotalScore
+			}
+		case has:
+			nd.Verdict, nd.Plugin, nd.Code, nd.Reasons = VerdictRejected, st.Plugin(), st.Code().String(), st.Reasons()
+		case diag.PreFilterMsg != "" || len(diag.NodeToStatus.AbsentNodesStatus().Reasons()) > 0:
+			st := diag.NodeToStatus.AbsentNodesStatus()
+			nd.Verdict, nd.Plugin, nd.Code, nd.Reasons = VerdictRejected, st.Plugin(), st.Code().String(), st.Reasons()
+		default:
+			nd.Verdict = VerdictNotEvaluated
+		}
+		out[i] = nd
+	}
+	return out
+}
+
+// keepDetail makes d one of the attempts with per-node verdicts, dropping
+// them from the oldest once there are more than decisionDetailLimit.
+func (s *Scheduler) keepDetail(d *Decision) {
+	s.detailed = append(s.detailed, d)
+	if len(s.detailed) > decisionDetailLimit {
+		s.detailed[0].detail = nil
+		s.detailed[0] = nil
+		s.detailed = s.detailed[1:]
+	}
+}
+
+// nodeNames are the names of all, reusing the previous cycle's slice when
+// nothing changed so that a decision costs no copy of the node list.
+func (s *Scheduler) nodeNames(all []*framework.NodeInfo) []string {
+	same := len(s.lastNodeNames) == len(all)
+	for i := 0; same && i < len(all); i++ {
+		same = s.lastNodeNames[i] == all[i].Node().Name
+	}
+	if !same {
+		names := make([]string, len(all))
+		for i, ni := range all {
+			names[i] = ni.Node().Name
+		}
+		s.lastNodeNames = names
+	}
+	return s.lastNodeNames
 }

@@ -25,7 +25,7 @@ func TestDecisionExplainsPlacement(t *testing.T) {
 	if d.Reason != "Scheduled" || d.SelectedNode != c.nodeOf("web") || d.NumAllNodes != 6 || d.FeasibleNodes != 3 || d.EvaluatedNodes != 6 {
 		t.Fatalf("decision %+v", d)
 	}
-	for _, n := range d.Nodes {
+	for _, n := range d.NodeDecisions() {
 		switch n.Name {
 		case "centos-7-51", "centos-7-52", "centos-7-53":
 			if n.Verdict != scheduler.VerdictRejected || n.Plugin != "TaintToleration" || n.Code != "UnschedulableAndUnresolvable" ||
@@ -74,14 +74,16 @@ func TestPercentageOfNodesToScore(t *testing.T) {
 	if d.EvaluatedNodes != 100 || d.FeasibleNodes != 100 {
 		t.Fatalf("evaluated %d, feasible %d", d.EvaluatedNodes, d.FeasibleNodes)
 	}
-	if d.Nodes[0].Verdict != scheduler.VerdictFeasible || d.Nodes[99].Verdict != scheduler.VerdictFeasible || d.Nodes[100].Verdict != scheduler.VerdictNotEvaluated {
+	nodes := d.NodeDecisions()
+	if nodes[0].Verdict != scheduler.VerdictFeasible || nodes[99].Verdict != scheduler.VerdictFeasible || nodes[100].Verdict != scheduler.VerdictNotEvaluated {
 		t.Fatalf("first pod: nodes 0-99 should be evaluated")
 	}
 	c.addPod(pod("second"))
 	c.c.Settle()
 	d, _ = c.sched.Decision("default", "second")
+	nodes = d.NodeDecisions()
 	// Starts at 100, wraps around to 49.
-	if d.Nodes[100].Verdict != scheduler.VerdictFeasible || d.Nodes[49].Verdict != scheduler.VerdictFeasible || d.Nodes[50].Verdict != scheduler.VerdictNotEvaluated {
+	if nodes[100].Verdict != scheduler.VerdictFeasible || nodes[49].Verdict != scheduler.VerdictFeasible || nodes[50].Verdict != scheduler.VerdictNotEvaluated {
 		t.Fatalf("second pod: nodes 100-149 and 0-49 should be evaluated")
 	}
 }
@@ -99,5 +101,28 @@ func TestDeterministicPlacement(t *testing.T) {
 	}
 	if a, b := run(), run(); a != b {
 		t.Fatalf("runs differ:\n%s\n%s", a, b)
+	}
+}
+
+// Per-node verdicts are kept for the latest attempts only; older
+// decisions keep their outcome and counts.
+func TestOldDecisionsDropNodeVerdicts(t *testing.T) {
+	c := newCluster(t, 1)
+	c.addNode(node("n1", nil))
+	c.addNode(node("n2", nil))
+	for i := 0; i < 1001; i++ {
+		c.addPod(pod(fmt.Sprintf("p%04d", i)))
+	}
+	c.c.Settle()
+	first, _ := c.sched.Decision("default", "p0000")
+	last, _ := c.sched.Decision("default", "p1000")
+	if first.HasNodeDecisions() || first.NodeDecisions() != nil {
+		t.Errorf("the oldest of 1001 attempts still has per-node verdicts")
+	}
+	if first.Reason != "Scheduled" || first.SelectedNode == "" || first.FeasibleNodes != 2 {
+		t.Errorf("the oldest attempt lost its outcome: %+v", first)
+	}
+	if !last.HasNodeDecisions() || len(last.NodeDecisions()) != 2 {
+		t.Errorf("the latest attempt has no per-node verdicts")
 	}
 }

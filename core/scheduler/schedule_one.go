@@ -350,38 +350,16 @@ func (s *Scheduler) updatePodStatus(pod *api.Pod, cond *api.PodCondition, nomina
 
 // recordFilterVerdicts fills the decision's node list after filtering.
 func (s *Scheduler) recordFilterVerdicts(d *Decision, all, feasible []*framework.NodeInfo, diag framework.Diagnosis) {
-	ok := map[string]bool{}
-	for _, n := range feasible {
-		ok[n.Node().Name] = true
+	dt := &decisionDetail{nodes: s.nodeNames(all), diagnosis: diag}
+	if len(feasible) == 1 {
+		dt.feasible = []string{feasible[0].Node().Name}
 	}
-	d.Nodes = make([]NodeDecision, len(all))
-	for i, ni := range all {
-		name := ni.Node().Name
-		nd := NodeDecision{Name: name}
-		switch st, has := diag.NodeToStatus.Lookup(name); {
-		case ok[name]:
-			nd.Verdict = VerdictFeasible
-		case has:
-			nd.Verdict, nd.Plugin, nd.Code, nd.Reasons = VerdictRejected, st.Plugin(), st.Code().String(), st.Reasons()
-		case diag.PreFilterMsg != "" || len(diag.NodeToStatus.AbsentNodesStatus().Reasons()) > 0:
-			st := diag.NodeToStatus.AbsentNodesStatus()
-			nd.Verdict, nd.Plugin, nd.Code, nd.Reasons = VerdictRejected, st.Plugin(), st.Code().String(), st.Reasons()
-		default:
-			nd.Verdict = VerdictNotEvaluated
-		}
-		d.Nodes[i] = nd
-	}
+	d.detail = dt
+	s.keepDetail(d)
 }
 
 func (s *Scheduler) recordScores(d *Decision, scores []framework.NodePluginScores) {
-	byName := map[string]framework.NodePluginScores{}
-	for _, sc := range scores {
-		byName[sc.Name] = sc
-	}
-	for i := range d.Nodes {
-		if sc, ok := byName[d.Nodes[i].Name]; ok {
-			d.Nodes[i].Scores = sc.Scores
-			d.Nodes[i].TotalScore = sc.TotalScore
-		}
+	if d.detail != nil {
+		d.detail.scores = scores
 	}
 }

@@ -62,6 +62,10 @@ type Scheduler struct {
 	percentageOfNodesToScore int32
 
 	decisions map[string]*Decision
+	// detailed are the latest decisions that keep per-node verdicts,
+	// oldest first; lastNodeNames is the node order they share.
+	detailed      []*Decision
+	lastNodeNames []string
 	// nominated are the pods nominated to each node, gathered once a cycle.
 	nominated map[string][]*api.Pod
 }

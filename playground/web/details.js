@@ -111,6 +111,9 @@ export class Details {
       if (dec) {
         const verdict = dec.node ? T.scheduledOn.replace("%s", dec.node) : `${dec.reason}: ${dec.message}`;
         this.body.append(el("p", { class: dec.node ? "ok-text" : "fail-text" }, `${verdict} (${dec.age})`));
+        if (dec.dropped) {
+          this.body.append(el("p", { class: "muted" }, T.verdictsDropped.replace("%d", String(dec.feasible)).replace("%d", String(dec.evaluated)).replace("%d", String(dec.allNodes))));
+        }
         this.body.append(table([T.nodeCol, T.verdictCol, T.whyCol, T.scoreCol], (dec.nodes || []).map((n) => [
           n.name,
           n.verdict,
