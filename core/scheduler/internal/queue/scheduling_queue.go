@@ -54,6 +54,9 @@ type PriorityQueue struct {
 	unschedulable map[string]*QueuedPodInfo
 	inFlight      map[string]bool
 	flushTimer    *clock.Timer
+	// nominatedNode indexes the queued pods that preemption nominated to
+	// a node (pod key → node), so a cycle need not walk the whole queue.
+	nominatedNode map[string]string
 
 	// hints are the events each plugin registered, by plugin name.
 	hints map[string][]framework.ClusterEventWithHint
@@ -77,6 +80,7 @@ func New(clk *clock.Clock, hints map[string][]framework.ClusterEventWithHint, ns
 		backoffTimers:      map[string]*clock.Timer{},
 		unschedulable:      map[string]*QueuedPodInfo{},
 		inFlight:           map[string]bool{},
+		nominatedNode:      map[string]string{},
 		hints:              hints,
 		nsLabels:           nsLabels,
 		moveRequestCycle:   -1,
@@ -107,6 +111,7 @@ func (q *PriorityQueue) Pop() (*QueuedPodInfo, bool) {
 	}
 	p := heap.Pop(&q.activeQ).(*QueuedPodInfo)
 	delete(q.activeIndex, key(p.Pod))
+	q.forgetNominated(key(p.Pod))
 	p.Attempts++
 	q.schedulingCycle++
 	q.inFlight[key(p.Pod)] = true
@@ -147,12 +152,14 @@ func (q *PriorityQueue) moveToActiveQ(p *QueuedPodInfo, event string) bool {
 	q.deleteBackoff(k)
 	if cur := q.activeIndex[k]; cur != nil {
 		cur.PodInfo = p.PodInfo
+		q.noteNominated(cur)
 		return true
 	}
 	q.seq++
 	p.seq = q.seq
 	heap.Push(&q.activeQ, p)
 	q.activeIndex[k] = p
+	q.noteNominated(p)
 	return true
 }
 
@@ -162,6 +169,7 @@ func (q *PriorityQueue) moveToBackoffQ(p *QueuedPodInfo) {
 	q.deleteUnschedulable(k)
 	q.deleteBackoff(k)
 	q.backoffQ[k] = p
+	q.noteNominated(p)
 	q.backoffTimers[k] = q.clock.At(q.backoffTime(p), func() {
 		if q.backoffQ[k] == p {
 			q.moveToActiveQ(p, "BackoffComplete")
@@ -175,14 +183,36 @@ func (q *PriorityQueue) deleteBackoff(k string) {
 		delete(q.backoffTimers, k)
 	}
 	delete(q.backoffQ, k)
+	q.forgetNominated(k)
 }
 
 func (q *PriorityQueue) addUnschedulable(p *QueuedPodInfo) {
 	q.unschedulable[key(p.Pod)] = p
+	q.noteNominated(p)
 	q.ensureFlushTimer()
 }
 
-func (q *PriorityQueue) deleteUnschedulable(k string) { delete(q.unschedulable, k) }
+func (q *PriorityQueue) deleteUnschedulable(k string) {
+	delete(q.unschedulable, k)
+	q.forgetNominated(k)
+}
+
+// noteNominated records (or clears) a queued pod's nominated node.
+func (q *PriorityQueue) noteNominated(p *QueuedPodInfo) {
+	k := key(p.Pod)
+	if n := p.Pod.Status.NominatedNodeName; n != "" {
+		q.nominatedNode[k] = n
+	} else {
+		delete(q.nominatedNode, k)
+	}
+}
+
+// forgetNominated drops a pod that has left every pool.
+func (q *PriorityQueue) forgetNominated(k string) {
+	if q.activeIndex[k] == nil && q.backoffQ[k] == nil && q.unschedulable[k] == nil {
+		delete(q.nominatedNode, k)
+	}
+}
 
 // backoffDuration doubles from 1 s per attempt, capped at 10 s.
 func (q *PriorityQueue) backoffDuration(p *QueuedPodInfo) time.Duration {
@@ -249,14 +279,17 @@ func (q *PriorityQueue) Update(oldPod, newPod *api.Pod) {
 	}
 	if p := q.activeIndex[k]; p != nil {
 		p.PodInfo = framework.NewPodInfo(newPod)
+		q.noteNominated(p)
 		return
 	}
 	if p := q.backoffQ[k]; p != nil {
 		p.PodInfo = framework.NewPodInfo(newPod)
+		q.noteNominated(p)
 		return
 	}
 	if p := q.unschedulable[k]; p != nil {
 		p.PodInfo = framework.NewPodInfo(newPod)
+		q.noteNominated(p)
 		for _, evt := range framework.PodSchedulingPropertiesChange(newPod, oldPod) {
 			strategy := q.isPodWorthRequeuing(p, evt, oldPod, newPod)
 			if strategy == queueSkip {
@@ -286,6 +319,7 @@ func (q *PriorityQueue) Delete(pod *api.Pod) {
 	}
 	q.deleteBackoff(k)
 	q.deleteUnschedulable(k)
+	q.forgetNominated(k)
 }
 
 // MoveAllToActiveOrBackoffQueue offers an event to every pod in the pool;
@@ -503,11 +537,15 @@ func (q *PriorityQueue) NominatedPods(node string) []*api.Pod { return q.Nominat
 // NominatedPodsByNode lists the queued pods nominated (by preemption) to
 // each node, each list in key order.
 func (q *PriorityQueue) NominatedPodsByNode() map[string][]*api.Pod {
+	if len(q.nominatedNode) == 0 {
+		return nil
+	}
 	out := map[string][]*api.Pod{}
-	for _, m := range []map[string]*QueuedPodInfo{q.activeIndex, q.backoffQ, q.unschedulable} {
-		for _, p := range m {
-			if n := p.Pod.Status.NominatedNodeName; n != "" {
+	for k, n := range q.nominatedNode {
+		for _, m := range []map[string]*QueuedPodInfo{q.activeIndex, q.backoffQ, q.unschedulable} {
+			if p := m[k]; p != nil {
 				out[n] = append(out[n], p.Pod)
+				break
 			}
 		}
 	}

@@ -82,3 +82,62 @@ func TestHintsGateMoves(t *testing.T) {
 		t.Fatalf("in %q, want Active (backoff long over)", w)
 	}
 }
+
+// Nominated pods are listed by node while they wait in any pool, follow
+// updates, and leave when popped or deleted.
+func TestNominatedPodsFollowThePools(t *testing.T) {
+	clk := clock.New(time.Unix(0, 0))
+	q := New(clk, map[string][]framework.ClusterEventWithHint{}, nil)
+	nominate := func(p *api.Pod, node string) *api.Pod {
+		p = p.DeepCopy()
+		p.Status.NominatedNodeName = node
+		return p
+	}
+	list := func() map[string][]string {
+		out := map[string][]string{}
+		for n, pods := range q.NominatedPodsByNode() {
+			for _, p := range pods {
+				out[n] = append(out[n], p.Name)
+			}
+		}
+		return out
+	}
+	same := func(what string, want map[string][]string) {
+		t.Helper()
+		got := list()
+		if len(got) != len(want) {
+			t.Fatalf("%s: %v, want %v", what, got, want)
+		}
+		for n, names := range want {
+			if len(got[n]) != len(names) {
+				t.Fatalf("%s: %v, want %v", what, got, want)
+			}
+			for i := range names {
+				if got[n][i] != names[i] {
+					t.Fatalf("%s: %v, want %v", what, got, want)
+				}
+			}
+		}
+	}
+	a, b := fake.Pod("a", nil), fake.Pod("b", nil)
+	q.Add(a)
+	q.Add(b)
+	same("none nominated", map[string][]string{})
+	q.Update(b, nominate(b, "n1"))
+	same("b nominated while active", map[string][]string{"n1": {"b"}})
+	p, _ := q.Pop() // a
+	p.UnschedulablePlugins = map[string]bool{"NodeResourcesFit": true}
+	p.PodInfo = framework.NewPodInfo(nominate(a, "n1"))
+	q.AddUnschedulableIfNotPresent(p)
+	same("a back in the pool, nominated", map[string][]string{"n1": {"a", "b"}})
+	q.Update(nominate(a, "n1"), nominate(a, "n2"))
+	same("a renominated", map[string][]string{"n1": {"b"}, "n2": {"a"}})
+	q.Update(nominate(a, "n2"), a)
+	same("a's nomination cleared", map[string][]string{"n1": {"b"}})
+	q.Pop() // b
+	same("b in flight", map[string][]string{})
+	q.Delete(a)
+	q.Add(nominate(fake.Pod("c", nil), "n3"))
+	q.Delete(fake.Pod("c", nil))
+	same("c deleted", map[string][]string{})
+}
