@@ -78,3 +78,63 @@ func benchmarkScheduled(b *testing.B, n, nodes int) {
 
 func BenchmarkScheduled1000On100(b *testing.B)   { benchmarkScheduled(b, 1000, 100) }
 func BenchmarkScheduled10000On1000(b *testing.B) { benchmarkScheduled(b, 10000, 1000) }
+
+// benchmarkRollout rolls a replicas-pod Deployment spread over nodes nodes
+// from one image to another with the default 25%/25% strategy and stops
+// when every pod runs the new image and the old ReplicaSet is empty: the
+// Deployment, ReplicaSet and scheduler loops, the kubelets' pulls, starts
+// and graceful stops, all through the API.
+func benchmarkRollout(b *testing.B, replicas, nodes int) {
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		c := NewDefault(Options{Seed: 1})
+		cl := c.Client("bench")
+		for j := 0; j < nodes; j++ {
+			mustCreate(cl, &api.Node{ObjectMeta: api.ObjectMeta{Name: fmt.Sprintf("node%04d", j), Labels: map[string]string{"kubernetes.io/hostname": fmt.Sprintf("node%04d", j)}}})
+		}
+		c.Settle()
+		n := int32(replicas)
+		d := &api.Deployment{ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
+			Spec: api.DeploymentSpec{Replicas: &n, Selector: &api.LabelSelector{MatchLabels: map[string]string{"app": "web"}},
+				Template: api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: map[string]string{"app": "web"}},
+					Spec: api.PodSpec{Containers: []api.Container{{Name: "nginx", Image: "nginx:1.14.2"}}}}}}
+		if _, err := client.Create(cl, d); err != nil {
+			b.Fatal(err)
+		}
+		c.Advance(60 * time.Second)
+		if got := readyPods(cl, "nginx:1.14.2"); got != replicas {
+			b.Fatalf("before the rollout: %d of %d pods ready", got, replicas)
+		}
+		b.StartTimer()
+		cur, err := client.Get[*api.Deployment](cl, "default", "web")
+		if err != nil {
+			b.Fatal(err)
+		}
+		cur.Spec.Template.Spec.Containers[0].Image = "nginx:1.16.1"
+		if _, err := client.Update(cl, cur); err != nil {
+			b.Fatal(err)
+		}
+		c.Advance(10 * time.Minute)
+		b.StopTimer()
+		if got := readyPods(cl, "nginx:1.16.1"); got != replicas {
+			b.Fatalf("after the rollout: %d of %d pods ready on the new image", got, replicas)
+		}
+		if got := len(client.List[*api.Pod](cl, "default", nil)); got != replicas {
+			b.Fatalf("after the rollout: %d pods left, want %d", got, replicas)
+		}
+		c.Close()
+	}
+}
+
+func readyPods(cl client.Interface, image string) int {
+	ready := 0
+	for _, p := range client.List[*api.Pod](cl, "default", nil) {
+		if api.IsPodReady(p) && p.DeletionTimestamp == nil && p.Spec.Containers[0].Image == image {
+			ready++
+		}
+	}
+	return ready
+}
+
+func BenchmarkRollout500On50(b *testing.B)   { benchmarkRollout(b, 500, 50) }
+func BenchmarkRollout5000On500(b *testing.B) { benchmarkRollout(b, 5000, 500) }
