@@ -19,7 +19,7 @@ type PodTopologySpread struct {
 	// systemDefaulted says they are the built-in ones.
 	defaultConstraints []api.TopologySpreadConstraint
 	systemDefaulted    bool
-	counts             matchCounts
+	counts             *matchCounts
 }
 
 // systemDefaultConstraints are the built-in cluster defaults: spread a
@@ -31,7 +31,7 @@ var systemDefaultConstraints = []api.TopologySpreadConstraint{
 
 // New returns the plugin with the system default constraints.
 func New(h framework.Handle) *PodTopologySpread {
-	return &PodTopologySpread{handle: h, defaultConstraints: systemDefaultConstraints, systemDefaulted: true, counts: matchCounts{}}
+	return &PodTopologySpread{handle: h, defaultConstraints: systemDefaultConstraints, systemDefaulted: true, counts: newMatchCounts()}
 }
 
 // Name implements framework.Plugin.

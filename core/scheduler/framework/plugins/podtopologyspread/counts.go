@@ -8,7 +8,6 @@ import (
 // nodeCount remembers how many pods of a node a selector matched, for the
 // node as it was at one generation of the scheduler's cache.
 type nodeCount struct {
-	info       *framework.NodeInfo
 	generation int64
 	key        string
 	count      int
@@ -19,11 +18,19 @@ type nodeCount struct {
 // selector, and between two of them only a few nodes change, so a count
 // is reused while the node's snapshot and the selector stay the same.
 // Upstream recounts (in parallel); the numbers are the same.
-type matchCounts map[string]nodeCount
+type matchCounts struct {
+	byNode map[*framework.NodeInfo]nodeCount
+	// keys interns count keys so that comparing them is comparing pointers.
+	keys map[string]string
+}
+
+func newMatchCounts() *matchCounts {
+	return &matchCounts{byNode: map[*framework.NodeInfo]nodeCount{}, keys: map[string]string{}}
+}
 
 // countKey names what a count counted: a selector in a namespace. An
 // empty key (a selector that prints as nothing) is never cached.
-func countKey(sel labels.Selector, ns string) string {
+func (m *matchCounts) countKey(sel labels.Selector, ns string) string {
 	if sel.Empty() {
 		return ""
 	}
@@ -31,20 +38,38 @@ func countKey(sel labels.Selector, ns string) string {
 	if s == "" {
 		return ""
 	}
-	return ns + "\x00" + s
+	k := ns + "\x00" + s
+	if m == nil {
+		return k
+	}
+	if interned, ok := m.keys[k]; ok {
+		return interned
+	}
+	if len(m.keys) > 1024 {
+		clear(m.keys)
+	}
+	m.keys[k] = k
+	return k
+}
+
+// startCycle forgets the counts of NodeInfos the snapshot has replaced
+// (a changed node gets a new one) once they outnumber the live ones.
+func (m *matchCounts) startCycle(numNodes int) {
+	if m != nil && len(m.byNode) > 2*numNodes+1024 {
+		clear(m.byNode)
+	}
 }
 
 // count is countPodsMatchSelector for a node of the scheduler's snapshot;
 // key is countKey(sel, ns).
-func (m matchCounts) count(ni *framework.NodeInfo, sel labels.Selector, key, ns string) int {
+func (m *matchCounts) count(ni *framework.NodeInfo, sel labels.Selector, key, ns string) int {
 	if key == "" || m == nil || ni.Node() == nil {
 		return countPodsMatchSelector(ni.Pods, sel, ns)
 	}
-	name := ni.Node().Name
-	if c, ok := m[name]; ok && c.info == ni && c.generation == ni.Generation && c.key == key {
+	if c, ok := m.byNode[ni]; ok && c.generation == ni.Generation && c.key == key {
 		return c.count
 	}
 	n := countPodsMatchSelector(ni.Pods, sel, ns)
-	m[name] = nodeCount{info: ni, generation: ni.Generation, key: key, count: n}
+	m.byNode[ni] = nodeCount{generation: ni.Generation, key: key, count: n}
 	return n
 }

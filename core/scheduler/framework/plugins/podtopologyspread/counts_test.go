@@ -19,9 +19,9 @@ func TestMatchCountsFollowChanges(t *testing.T) {
 	}
 	ni := framework.NewNodeInfo(pod("w1", "web"), pod("d1", "db"))
 	ni.SetNode(fake.Node("n1", nil))
-	m := matchCounts{}
+	m := newMatchCounts()
 	count := func(sel labels.Selector, info *framework.NodeInfo) int {
-		return m.count(info, sel, countKey(sel, "default"), "default")
+		return m.count(info, sel, m.countKey(sel, "default"), "default")
 	}
 	steps := []struct {
 		what string
@@ -40,7 +40,7 @@ func TestMatchCountsFollowChanges(t *testing.T) {
 		}, 2},
 		{"the original again", func() int { return count(web, ni) }, 1},
 		{"another namespace", func() int {
-			return m.count(ni, web, countKey(web, "other"), "other")
+			return m.count(ni, web, m.countKey(web, "other"), "other")
 		}, 0},
 	}
 	for _, s := range steps {

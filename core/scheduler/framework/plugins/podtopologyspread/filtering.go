@@ -46,8 +46,9 @@ func (pl *PodTopologySpread) PreFilter(state *framework.CycleState, pod *api.Pod
 	if len(cs) == 0 {
 		return nil, framework.NewStatus(framework.Skip)
 	}
+	pl.counts.startCycle(len(pl.handle.NodeInfos().List()))
 	for i := range cs {
-		cs[i].countKey = countKey(cs[i].Selector, pod.Namespace)
+		cs[i].countKey = pl.counts.countKey(cs[i].Selector, pod.Namespace)
 	}
 	s := &preFilterState{Constraints: cs, TpValueToMatchNum: make([]map[string]int, len(cs)), minMatch: make([]int, len(cs))}
 	for i := range cs {

@@ -46,8 +46,9 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 	if len(cs) == 0 {
 		return framework.NewStatus(framework.Skip)
 	}
+	pl.counts.startCycle(len(all))
 	for i := range cs {
-		cs[i].countKey = countKey(cs[i].Selector, pod.Namespace)
+		cs[i].countKey = pl.counts.countKey(cs[i].Selector, pod.Namespace)
 	}
 	// The built-in defaults do not exclude nodes lacking the zone label.
 	requireAll := len(pod.Spec.TopologySpreadConstraints) > 0 || !pl.systemDefaulted
