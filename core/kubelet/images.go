@@ -83,6 +83,7 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 	// A pull in progress for this container?
 	if end, ok := m.pulling[key]; ok {
 		if now.Before(end) {
+			k.enqueueAfter(ps.key, end.Sub(now))
 			return nil, false
 		}
 		delete(m.pulling, key)

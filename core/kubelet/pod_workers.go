@@ -93,6 +93,9 @@ func (k *Kubelet) syncRunningPod(ps *podState) {
 	}
 	if !ps.sandboxReady {
 		if now.Before(ps.sandboxAt) {
+			// The queue keeps only the earliest wake-up of a pod, so one
+			// that came early asks again.
+			k.enqueueAfter(ps.key, ps.sandboxAt.Sub(now))
 			return
 		}
 		if err := k.setupVolumes(ps); err != nil {
