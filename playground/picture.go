@@ -24,6 +24,8 @@ type NodeView struct {
 	Name   string
 	Status string // kubectl's STATUS: Ready, NotReady, Ready,SchedulingDisabled
 	Roles  string
+	// Zone is the node's topology.kubernetes.io/zone label.
+	Zone   string
 	Taints []string
 	Class  string // ok, fail, unknown; "cordoned" is added for SchedulingDisabled
 	Pods   []PodView
@@ -54,7 +56,7 @@ func Snapshot(c *sim.Cluster) Picture {
 	nt := printers.TableFor("Node", nodeObjs, now)
 	for i, row := range nt.Rows {
 		n := nodes[i]
-		nv := NodeView{Name: n.Name, Status: cell(nt, row, "Status"), Roles: cell(nt, row, "Roles")}
+		nv := NodeView{Name: n.Name, Status: cell(nt, row, "Status"), Roles: cell(nt, row, "Roles"), Zone: n.Labels[api.LabelTopologyZone]}
 		for _, t := range n.Spec.Taints {
 			s := t.Key
 			if t.Value != "" {
@@ -81,12 +83,24 @@ func Snapshot(c *sim.Cluster) Picture {
 			p.Unscheduled = append(p.Unscheduled, pv)
 		}
 	}
-	sort.Slice(p.Nodes, func(i, j int) bool { return p.Nodes[i].Name < p.Nodes[j].Name })
+	sortNodes(p.Nodes)
 	for i := range p.Nodes {
 		sortPods(p.Nodes[i].Pods)
 	}
 	sortPods(p.Unscheduled)
 	return p
+}
+
+// sortNodes puts the nodes of a zone together (nodes without a zone
+// last), each zone's by name.
+func sortNodes(ns []NodeView) {
+	sort.Slice(ns, func(i, j int) bool {
+		zi, zj := ns[i].Zone, ns[j].Zone
+		if zi != zj {
+			return zj == "" || zi != "" && zi < zj
+		}
+		return ns[i].Name < ns[j].Name
+	})
 }
 
 func sortPods(ps []PodView) {
@@ -219,6 +233,7 @@ func layoutFor(width int) layout {
 // Labels are the picture's words in the page's language.
 type Labels struct {
 	Unscheduled, NoNodes, Pods string
+	Zone, NoZone, Nodes        string
 }
 
 // SVG lays the picture out: each node a box with its status and taints as
@@ -240,7 +255,15 @@ func (p Picture) SVGWidth(l Labels, width int) *El {
 		root.add(el("text", l.NoNodes, "x", fmt.Sprint(picPad), "y", fmt.Sprint(y+20), "class", "empty"))
 		y += 40
 	}
+	zoned := false
 	for _, n := range p.Nodes {
+		zoned = zoned || n.Zone != ""
+	}
+	for i, n := range p.Nodes {
+		if zoned && (i == 0 || p.Nodes[i-1].Zone != n.Zone) {
+			root.add(zoneHeading(l, p.Nodes[i:], y))
+			y += zoneH
+		}
 		sub := n.Status
 		if n.Roles != "" && n.Roles != "<none>" {
 			sub += " · " + n.Roles
@@ -258,11 +281,47 @@ func (p Picture) SVGWidth(l Labels, width int) *El {
 	return root
 }
 
+// zoneH is the height of a zone's heading above its nodes.
+const zoneH = 26
+
+// zoneHeading names the zone of nodes[0] and counts its nodes and how
+// many are Ready, as the node lifecycle controller judges a zone.
+func zoneHeading(l Labels, nodes []NodeView, y int) *El {
+	zone := nodes[0].Zone
+	total, ready := 0, 0
+	for _, n := range nodes {
+		if n.Zone != zone {
+			break
+		}
+		total++
+		if strings.HasPrefix(n.Status, "Ready") {
+			ready++
+		}
+	}
+	name := l.Zone + " " + zone
+	if zone == "" {
+		name = l.NoZone
+	}
+	cls := "zone"
+	switch {
+	case ready == 0:
+		cls += " down"
+	case ready < total:
+		cls += " degraded"
+	}
+	return el("text", fmt.Sprintf("%s · %d/%d %s Ready", name, ready, total, l.Nodes),
+		"class", cls, "data-zone", zone, "x", fmt.Sprint(picPad), "y", fmt.Sprint(y+16))
+}
+
 // Summary is the picture in one sentence, for screen readers.
 func (p Picture) Summary() string {
 	var parts []string
 	for _, n := range p.Nodes {
-		parts = append(parts, fmt.Sprintf("node %s %s with %d pods", n.Name, n.Status, len(n.Pods)))
+		where := ""
+		if n.Zone != "" {
+			where = " in zone " + n.Zone
+		}
+		parts = append(parts, fmt.Sprintf("node %s%s %s with %d pods", n.Name, where, n.Status, len(n.Pods)))
 	}
 	if len(p.Unscheduled) > 0 {
 		parts = append(parts, fmt.Sprintf("%d pods not scheduled", len(p.Unscheduled)))
