@@ -129,13 +129,29 @@ fuzz_targets() {
 	done
 }
 
+# cmd_perf runs the long benchmarks (not part of test): the scheduling cost
+# curve, which rewrites docs/PERFORMANCE.md's table and docs/performance.svg,
+# and the rollout and chaos runs, whose figures it prints.
+cmd_perf() {
+	step "scheduling cost curve"
+	$GO test -run='^$' -bench='SchedulingCurve' -benchtime=1x -benchmem -timeout=60m ./core/sim | tee /tmp/kubeplay-curve.txt
+	$GO run ./tools/perfreport -md docs/PERFORMANCE.md -svg docs/performance.svg </tmp/kubeplay-curve.txt
+	step "rollouts"
+	$GO test -run='^$' -bench='Rollout' -benchtime=1x -benchmem -timeout=30m ./core/sim
+	step "chaos (${CHAOS_SEEDS:-200} seeds)"
+	$GO test -count=1 -run='^TestChaos$' -timeout=60m ./core/sim -chaos.seeds="${CHAOS_SEEDS:-200}" -chaos.ops=80
+	step "one session replayed 1,000 times"
+	$GO test -count=1 -run='^TestSessionReplaysIdentically$' -timeout=30m ./core/sim -replays=1000
+}
+
 case "${1:-build}" in
 build) cmd_build ;;
 site) build_site ;;
 serve) shift; cmd_serve "$@" ;;
 test) cmd_test ;;
+perf) cmd_perf ;;
 *)
-	echo "usage: ./build.sh [build|site|serve|test]" >&2
+	echo "usage: ./build.sh [build|site|serve|test|perf]" >&2
 	exit 2
 	;;
 esac

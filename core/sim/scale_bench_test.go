@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 	"time"
 
@@ -72,7 +73,29 @@ func benchmarkScheduled(b *testing.B, n, nodes int) {
 		if ready != n {
 			b.Fatalf("%d of %d pods ready", ready, n)
 		}
+		if i == b.N-1 {
+			b.StopTimer()
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "pods/s")
+			var ms runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "MB-heap")
+			b.StartTimer()
+		}
 		c.Close()
+	}
+}
+
+// BenchmarkSchedulingCurve is the cost curve docs/PERFORMANCE.md draws
+// (./build.sh perf): pods created, scheduled, started and Ready, for each
+// cluster size. It reports pods per second and the heap left in use.
+func BenchmarkSchedulingCurve(b *testing.B) {
+	for _, pods := range []int{1000, 5000, 10000} {
+		for _, nodes := range []int{100, 500, 1000} {
+			b.Run(fmt.Sprintf("pods=%d/nodes=%d", pods, nodes), func(b *testing.B) {
+				benchmarkScheduled(b, pods, nodes)
+			})
+		}
 	}
 }
 
