@@ -95,6 +95,10 @@ func (e *engine) follow() {
 func (e *engine) locked(h *apiserver.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		e.mu.Lock()
+		if o, ok := h.ParseExec(r); ok {
+			e.exec(w, r, h, o) // unlocks
+			return
+		}
 		wr, isWatch, err := h.ParseWatch(r)
 		if isWatch {
 			e.watch(w, r, h, wr, err) // unlocks

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -105,18 +106,42 @@ func (t *Terminal) exec(req kubectl.ExecRequest) int {
 	if req.TTY {
 		stderr = req.Stdout // a terminal merges the streams
 	}
-	code, err := k.Exec(req.Namespace, req.Pod, req.Container, req.Command, kubelet.ExecOptions{
-		Stdin: req.Stdin, Stdout: req.Stdout, Stderr: stderr,
-		Sleep: func(d time.Duration) {
-			if d < 0 || d > time.Hour {
-				d = time.Hour
-			}
-			t.Cluster.Advance(d)
-		},
-	})
+	code, err := t.Cluster.execIn(k, req.Namespace, req.Pod, req.Container, req.Command, req.Stdin, req.Stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(req.Stderr, "error: %s\n", err)
 		return -1
 	}
 	return code
+}
+
+// execIn runs a command in a container through its node's kubelet; a
+// sleep in it lets virtual time pass.
+func (c *Cluster) execIn(k *kubelet.Kubelet, namespace, pod, container string, argv []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+	return k.Exec(namespace, pod, container, argv, kubelet.ExecOptions{
+		Stdin: stdin, Stdout: stdout, Stderr: stderr,
+		Sleep: func(d time.Duration) {
+			if d < 0 || d > time.Hour {
+				d = time.Hour
+			}
+			c.Advance(d)
+		},
+	})
+}
+
+// PodExec is pods/exec for the API server: the command runs in the
+// container through its node's kubelet, as kubectl exec does here.
+func (c *Cluster) PodExec(o apiserver.ExecOptions, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+	p, err := client.Get[*api.Pod](c.Client("kube-apiserver"), o.Namespace, o.Pod)
+	if err != nil {
+		return 0, err
+	}
+	k, ok := c.Kubelet(p.Spec.NodeName)
+	if !ok || !k.Running() {
+		return 0, apierrors.NewInternalError(fmt.Errorf("error dialing backend: dial tcp %s:10250: connect: no route to host", p.Spec.NodeName))
+	}
+	code, err := c.execIn(k, o.Namespace, o.Pod, o.Container, o.Command, stdin, stdout, stderr)
+	if err != nil {
+		return 0, apierrors.NewBadRequest(err.Error())
+	}
+	return code, nil
 }
