@@ -122,6 +122,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeStatus(w, err)
 		return
 	}
+	obj = inVersion(res, version, obj)
 	if t, ok := obj.(plainText); ok {
 		w.Header().Set("Content-Type", "text/plain")
 		w.WriteHeader(http.StatusOK)
@@ -282,6 +283,29 @@ func (h *Handler) list(res *Resource, ns, labelSel, fieldSel string, asTable boo
 	}
 	return map[string]any{"kind": res.Kind + "List", "apiVersion": res.APIVersion(),
 		"metadata": map[string]string{"resourceVersion": rv}, "items": items}, nil
+}
+
+// inVersion renders what a request returns in the version its path named:
+// HPAs are stored as autoscaling/v2 and read through autoscaling/v1 in
+// that version's shape, as an API server converts from its storage version.
+func inVersion(res *Resource, version string, obj any) any {
+	if res.Group != "autoscaling" || res.Version == version || version != "v1" {
+		return obj
+	}
+	switch o := obj.(type) {
+	case *api.HorizontalPodAutoscaler:
+		if v1, err := api.ConvertHPAV2ToV1(o); err == nil {
+			return v1
+		}
+	case map[string]any: // a list
+		if items, ok := o["items"].([]any); ok {
+			for i, it := range items {
+				items[i] = inVersion(res, version, it)
+			}
+			o["apiVersion"] = res.Group + "/" + version
+		}
+	}
+	return obj
 }
 
 func decodeBody(res *Resource, body []byte, strict bool) (api.Object, error) {

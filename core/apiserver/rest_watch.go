@@ -20,6 +20,7 @@ import (
 // WatchRequest is a parsed ?watch=true request.
 type WatchRequest struct {
 	res           *Resource
+	version       string
 	ns            string
 	opts          ListOptions
 	asTable       bool
@@ -64,7 +65,7 @@ func (h *Handler) ParseWatch(r *http.Request) (*WatchRequest, bool, error) {
 	if len(parts) == 2 {
 		name = parts[1] // the deprecated /watch-by-name form
 	}
-	wr := &WatchRequest{res: res, ns: ns, asTable: wantsTable(r.Header.Get("Accept")), includeObject: q.Get("includeObject")}
+	wr := &WatchRequest{res: res, version: version, ns: ns, asTable: wantsTable(r.Header.Get("Accept")), includeObject: q.Get("includeObject")}
 	wr.opts = ListOptions{ResourceVersion: q.Get("resourceVersion"), Filter: func(o api.Object) bool {
 		m := o.GetObjectMeta()
 		return (name == "" || m.Name == name) && sel.Matches(labels.Set(m.Labels)) && fsel.Matches(FieldSet(o))
@@ -79,7 +80,7 @@ func (h *Handler) ParseWatch(r *http.Request) (*WatchRequest, bool, error) {
 // inside the write that caused it. Call stop to end it.
 func (h *Handler) StartWatch(wr *WatchRequest, emit func(line []byte)) (stop func(), err error) {
 	return h.Server.Watch(wr.res, wr.ns, wr.opts, func(ev WatchEvent) {
-		var obj any = ev.Object
+		obj := inVersion(wr.res, wr.version, ev.Object)
 		if wr.asTable {
 			obj = h.table(wr.res, []api.Object{ev.Object}, ev.Object.GetObjectMeta().ResourceVersion, wr.includeObject)
 		}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	"kubeplay/core/api/defaults"
 	apierrors "kubeplay/core/api/errors"
 	"kubeplay/core/api/field"
 	"kubeplay/core/clock"
@@ -180,6 +181,15 @@ func (s *Server) Create(res *Resource, namespace string, obj api.Object, opts Cr
 	if errs := validateCreate(res, obj); len(errs) > 0 {
 		return nil, apierrors.NewInvalid(gk(res), m.Name, errs)
 	}
+	if v1, ok := obj.(*api.HorizontalPodAutoscalerV1); ok {
+		// One stored version, as etcd holds one: an autoscaling/v1 write is
+		// kept as v2 (with v2's defaults) and converted back for v1 reads.
+		v2, err := hpaStorageVersion(v1)
+		if err != nil {
+			return nil, apierrors.NewBadRequest(err.Error())
+		}
+		obj, m = v2, &v2.ObjectMeta
+	}
 	if _, exists := s.storeFor(res).get(m.Namespace, m.Name); exists {
 		return nil, apierrors.NewAlreadyExists(gr(res), m.Name)
 	}
@@ -240,6 +250,13 @@ func (s *Server) newUID() string {
 // Update replaces a stored object (or its status when opts.Subresource is
 // "status"). A resourceVersion in obj must match the stored one.
 func (s *Server) Update(res *Resource, namespace string, obj api.Object, opts UpdateOptions) (api.Object, error) {
+	if v1, ok := obj.(*api.HorizontalPodAutoscalerV1); ok {
+		v2, err := hpaStorageVersion(v1)
+		if err != nil {
+			return nil, apierrors.NewBadRequest(err.Error())
+		}
+		obj = v2
+	}
 	m := obj.GetObjectMeta()
 	if !res.Namespaced {
 		namespace = ""
@@ -303,6 +320,18 @@ func (s *Server) Update(res *Resource, namespace string, obj api.Object, opts Up
 	}
 	s.commit(res, WatchEvent{Type: Modified, Object: obj, Old: old})
 	return obj, nil
+}
+
+// hpaStorageVersion is the v2 form an autoscaling/v1 HPA is stored in,
+// with v2's defaults applied, as decoding it from etcd applies them.
+func hpaStorageVersion(v1 *api.HorizontalPodAutoscalerV1) (*api.HorizontalPodAutoscaler, error) {
+	v2, err := api.ConvertHPAV1ToV2(v1)
+	if err != nil {
+		return nil, err
+	}
+	defaults.Default(v2)
+	v2.TypeMeta = api.TypeMeta{APIVersion: "autoscaling/v2", Kind: "HorizontalPodAutoscaler"}
+	return v2, nil
 }
 
 // finishedGracePeriod says whether a terminating object with no finalizers
