@@ -41,7 +41,10 @@ func runApply(inv *Invocation) error {
 }
 
 // manifestJSON is the manifest as the user wrote it, plus the namespace
-// kubectl resolved (and --record's annotation), as kubectl stores it.
+// kubectl resolved (and --record's annotation), as kubectl stores it in
+// last-applied-configuration: its annotations without that one, and an
+// empty annotations map when it has none (kubectl sets the map back
+// after taking the annotation out, so `"annotations":{}` is always there).
 func manifestJSON(in *info) (map[string]any, error) {
 	d := json.NewDecoder(bytes.NewReader(in.Raw))
 	d.UseNumber()
@@ -57,12 +60,13 @@ func manifestJSON(in *info) (map[string]any, error) {
 	if in.Namespace != "" {
 		meta["namespace"] = in.Namespace
 	}
+	ann, _ := meta["annotations"].(map[string]any)
+	if ann == nil {
+		ann = map[string]any{}
+		meta["annotations"] = ann
+	}
+	delete(ann, lastAppliedAnnotation)
 	if v, ok := in.Object.GetObjectMeta().Annotations[changeCauseAnnotation]; ok {
-		ann, _ := meta["annotations"].(map[string]any)
-		if ann == nil {
-			ann = map[string]any{}
-			meta["annotations"] = ann
-		}
 		ann[changeCauseAnnotation] = v
 	}
 	return u, nil
@@ -95,14 +99,6 @@ func (inv *Invocation) applyOne(in *info) error {
 		return err
 	}
 	meta, _ := u["metadata"].(map[string]any)
-	if meta != nil {
-		if ann, ok := meta["annotations"].(map[string]any); ok {
-			delete(ann, lastAppliedAnnotation)
-			if len(ann) == 0 {
-				delete(meta, "annotations")
-			}
-		}
-	}
 	lastApplied, err := json.Marshal(u)
 	if err != nil {
 		return err
@@ -127,11 +123,14 @@ func (inv *Invocation) applyOne(in *info) error {
 			return err
 		}
 		obj := in.Object
-		if inv.dryRun() != "client" {
-			obj, err = c.Create(in.Resource, in.Namespace, in.Object, apiserver.CreateOptions{DryRun: inv.dryRun() == "server"})
-			if err != nil {
-				return withSource("creating", in.Source, err)
-			}
+		if inv.dryRun() == "client" {
+			// Nothing is sent: kubectl prints the manifest as it read it,
+			// with the annotation, not a typed object.
+			return inv.reportManifest(in.Resource, u, obj, "created")
+		}
+		obj, err = c.Create(in.Resource, in.Namespace, in.Object, apiserver.CreateOptions{DryRun: inv.dryRun() == "server"})
+		if err != nil {
+			return withSource("creating", in.Source, err)
 		}
 		return inv.reportOp(in.Resource, obj, "created")
 	}
@@ -176,6 +175,18 @@ func (inv *Invocation) reportOp(res *apiserver.Resource, obj api.Object, op stri
 	}
 	fmt.Fprintln(inv.out(), inv.operationMessage(res, obj.GetObjectMeta().Name, op))
 	return nil
+}
+
+// reportManifest is reportOp for an object kubectl only read (a client
+// dry run): -o yaml and -o json print the manifest map itself.
+func (inv *Invocation) reportManifest(res *apiserver.Resource, u map[string]any, obj api.Object, op string) error {
+	switch inv.outputFormat() {
+	case "yaml":
+		return writeYAML(inv.out(), u)
+	case "json":
+		return writeJSON(inv.out(), u)
+	}
+	return inv.reportOp(res, obj, op)
 }
 
 func setAnnotation(obj api.Object, key, value string) {

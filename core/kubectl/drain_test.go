@@ -15,8 +15,8 @@ func TestDrainRefusesUnmanagedPods(t *testing.T) {
 	s.expect("kubectl drain node01", "node/node01 cordoned\n"+
 		"error: unable to drain node \"node01\" due to error: [cannot delete cannot delete Pods that declare no controller (use --force to override): default/a, default/b, cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): "+proxy+"], continuing command...\n"+
 		"There are pending nodes to be drained:\n node01\n"+
-		"error: cannot delete cannot delete Pods that declare no controller (use --force to override): default/a, default/b\n"+
-		"error: cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): "+proxy+"\n")
+		"cannot delete cannot delete Pods that declare no controller (use --force to override): default/a, default/b\n"+
+		"cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): "+proxy+"\n")
 	s.expect("kubectl get node node01 --no-headers -o custom-columns=U:.spec.unschedulable", "true\n")
 }
 

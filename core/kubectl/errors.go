@@ -72,7 +72,12 @@ func (inv *Invocation) checkErr(err error) int {
 		return ee.code
 	}
 	w := inv.errOut()
-	if agg, ok := err.(aggregate); ok && len(agg) == 1 {
+	// Aggregates of one are unwrapped (resource visitors flatten theirs).
+	for {
+		agg, ok := err.(aggregate)
+		if !ok || len(agg) != 1 {
+			break
+		}
 		err = agg[0]
 	}
 	if st, ok := err.(apiStatus); ok && st.Status().Reason == apierrors.ReasonInvalid {
@@ -147,11 +152,7 @@ func messageForError(err error) string {
 	if msg, ok := standardErrorMessage(err); ok {
 		return msg
 	}
-	msg := err.Error()
-	if !strings.HasPrefix(msg, "error: ") {
-		msg = "error: " + msg
-	}
-	return msg
+	return err.Error()
 }
 
 // withSource is cmdutil.AddSourceToErr: `error when creating "x.yaml": …`.
@@ -174,5 +175,9 @@ func (inv *Invocation) printErr(err error) {
 		fatal(inv.errOut(), invalidMessage(st.Status()), 1)
 		return
 	}
-	fatal(inv.errOut(), messageForError(err), 1)
+	msg := messageForError(err)
+	if _, ok := err.(apiStatus); !ok && !strings.HasPrefix(msg, "error: ") {
+		msg = "error: " + msg
+	}
+	fatal(inv.errOut(), msg, 1)
 }

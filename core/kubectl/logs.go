@@ -3,7 +3,9 @@ package kubectl
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
+	"time"
 
 	"kubeplay/core/api"
 	apierrors "kubeplay/core/api/errors"
@@ -12,8 +14,11 @@ import (
 )
 
 // podForCommand resolves logs/exec's POD or TYPE/NAME to one pod: a pod by
-// name, or the first pod (by name) that a workload's selector matches.
-func (inv *Invocation) podForCommand(arg string) (*api.Pod, error) {
+// name, or the best of the pods a workload's selector matches. kubectl
+// sorts them (sort.Sort over the list in the server's order): logs by
+// podutils.ByLogging, saying "Found N pods, using pod/NAME" when there was a
+// choice; exec and attach by sort.Reverse(podutils.ActivePods), silently.
+func (inv *Invocation) podForCommand(arg string, forLogs bool) (*api.Pod, error) {
 	ns, _ := inv.Namespace()
 	cl := inv.Env.Client
 	typ, name, hasType := strings.Cut(arg, "/")
@@ -58,13 +63,120 @@ func (inv *Invocation) podForCommand(arg string) (*api.Pod, error) {
 	if len(pods) == 0 {
 		return nil, fmt.Errorf("timed out waiting for the condition")
 	}
-	best := pods[0]
-	for _, p := range pods[1:] {
-		if p.Name < best.Name {
-			best = p
+	sort.SliceStable(pods, func(i, j int) bool {
+		if pods[i].Namespace != pods[j].Namespace {
+			return pods[i].Namespace < pods[j].Namespace
+		}
+		return pods[i].Name < pods[j].Name
+	})
+	if forLogs {
+		sort.Sort(podsByLogging(pods))
+		if len(pods) > 1 {
+			fmt.Fprintf(inv.errOut(), "Found %d pods, using pod/%s\n", len(pods), pods[0].Name)
+		}
+	} else {
+		sort.Sort(sort.Reverse(activePods(pods)))
+	}
+	return pods[0], nil
+}
+
+// podsByLogging is kubectl's podutils.ByLogging: the pod whose logs are
+// most worth reading first (scheduled, running, ready the longest, most
+// restarted, oldest).
+type podsByLogging []*api.Pod
+
+func (s podsByLogging) Len() int      { return len(s) }
+func (s podsByLogging) Swap(i, j int) { s[i], s[j] = s[j], s[i] }
+func (s podsByLogging) Less(i, j int) bool {
+	a, b := s[i], s[j]
+	if a.Spec.NodeName != b.Spec.NodeName && (a.Spec.NodeName == "" || b.Spec.NodeName == "") {
+		return a.Spec.NodeName != ""
+	}
+	rank := map[api.PodPhase]int{api.PodRunning: 0, api.PodUnknown: 1, api.PodPending: 2}
+	if rank[a.Status.Phase] != rank[b.Status.Phase] {
+		return rank[a.Status.Phase] < rank[b.Status.Phase]
+	}
+	ra, rb := podReady(a), podReady(b)
+	if ra != rb {
+		return ra
+	}
+	if ta, tb := podReadyTime(a), podReadyTime(b); ra && rb && !ta.Equal(tb) {
+		return afterOrZero(tb, ta)
+	}
+	if ma, mb := maxRestarts(a), maxRestarts(b); ma != mb {
+		return ma > mb
+	}
+	if ca, cb := a.CreationTimestamp.Time, b.CreationTimestamp.Time; !ca.Equal(cb) {
+		return afterOrZero(cb, ca)
+	}
+	return false
+}
+
+// activePods is kubectl's podutils.ActivePods: the least active pod first
+// (unscheduled, pending, not ready, ready the shortest, most restarted,
+// newest).
+type activePods []*api.Pod
+
+func (s activePods) Len() int      { return len(s) }
+func (s activePods) Swap(i, j int) { s[i], s[j] = s[j], s[i] }
+func (s activePods) Less(i, j int) bool {
+	a, b := s[i], s[j]
+	if a.Spec.NodeName != b.Spec.NodeName && (a.Spec.NodeName == "" || b.Spec.NodeName == "") {
+		return a.Spec.NodeName == ""
+	}
+	rank := map[api.PodPhase]int{api.PodPending: 0, api.PodUnknown: 1, api.PodRunning: 2}
+	if rank[a.Status.Phase] != rank[b.Status.Phase] {
+		return rank[a.Status.Phase] < rank[b.Status.Phase]
+	}
+	ra, rb := podReady(a), podReady(b)
+	if ra != rb {
+		return !ra
+	}
+	if ta, tb := podReadyTime(a), podReadyTime(b); ra && rb && !ta.Equal(tb) {
+		return afterOrZero(ta, tb)
+	}
+	if ma, mb := maxRestarts(a), maxRestarts(b); ma != mb {
+		return ma > mb
+	}
+	if ca, cb := a.CreationTimestamp.Time, b.CreationTimestamp.Time; !ca.Equal(cb) {
+		return afterOrZero(ca, cb)
+	}
+	return false
+}
+
+func podReady(p *api.Pod) bool {
+	for _, c := range p.Status.Conditions {
+		if c.Type == api.PodReady {
+			return c.Status == api.ConditionTrue
 		}
 	}
-	return best, nil
+	return false
+}
+
+// podReadyTime is when the Ready condition turned True (zero if it is not).
+func podReadyTime(p *api.Pod) time.Time {
+	for _, c := range p.Status.Conditions {
+		if c.Type == api.PodReady && c.Status == api.ConditionTrue {
+			return c.LastTransitionTime.Time
+		}
+	}
+	return time.Time{}
+}
+
+// afterOrZero: t1 is after t2, a zero time counting as after any other.
+func afterOrZero(t1, t2 time.Time) bool {
+	if t1.IsZero() || t2.IsZero() {
+		return t1.IsZero()
+	}
+	return t1.After(t2)
+}
+
+func maxRestarts(p *api.Pod) int32 {
+	var n int32
+	for _, c := range p.Status.ContainerStatuses {
+		n = max(n, c.RestartCount)
+	}
+	return n
 }
 
 // defaultContainer picks -c, the default-container annotation, or the
@@ -88,10 +200,14 @@ func (inv *Invocation) defaultContainer(pod *api.Pod) (string, error) {
 			}
 		}
 	}
-	if len(names) > 1 || len(pod.Spec.InitContainers) > 0 {
+	if len(names) > 1 || len(pod.Spec.InitContainers) > 0 || len(pod.Spec.EphemeralContainers) > 0 {
+		// podcmd.AllContainerNames: containers, then ephemeral, then init ones.
 		all := append([]string(nil), names...)
+		for _, c := range pod.Spec.EphemeralContainers {
+			all = append(all, c.Name+" (ephem)")
+		}
 		for _, c := range pod.Spec.InitContainers {
-			all = append(all, c.Name)
+			all = append(all, c.Name+" (init)")
 		}
 		fmt.Fprintf(inv.errOut(), "Defaulted container %q out of: %s\n", chosen, strings.Join(all, ", "))
 	}
@@ -108,7 +224,7 @@ func runLogs(inv *Invocation) error {
 	if inv.Env.Logs == nil {
 		return errors.New("logs are not available in this cluster")
 	}
-	pod, err := inv.podForCommand(inv.Args[0])
+	pod, err := inv.podForCommand(inv.Args[0], true)
 	if err != nil {
 		return err
 	}
@@ -198,7 +314,7 @@ func runExec(inv *Invocation) error {
 	if inv.Env.Exec == nil {
 		return errors.New("exec is not available in this cluster")
 	}
-	pod, err := inv.podForCommand(args[0])
+	pod, err := inv.podForCommand(args[0], false)
 	if err != nil {
 		return err
 	}
