@@ -411,3 +411,38 @@ func ellipsis(s string, n int) string {
 func (p Picture) Equal(q Picture) bool {
 	return fmt.Sprint(p) == fmt.Sprint(q)
 }
+
+// MarkChanges tags the chips of svg (drawn from p) whose pod is new since
+// prev with the class "enter", so the page can fade them in; a pod that
+// is new on a node is how a rescheduled workload's replacement shows.
+func (p Picture) MarkChanges(prev Picture, svg *El) {
+	was := map[string]bool{}
+	for _, n := range prev.Nodes {
+		for _, pod := range n.Pods {
+			was[pod.Namespace+"/"+pod.Name+"@"+n.Name] = true
+		}
+	}
+	for _, pod := range prev.Unscheduled {
+		was[pod.Namespace+"/"+pod.Name+"@"] = true
+	}
+	var mark func(e *El, node string)
+	mark = func(e *El, node string) {
+		if n := e.Attr("data-node"); n != "" {
+			node = n
+		}
+		if key := e.Attr("data-pod"); key != "" {
+			if !was[key+"@"+node] {
+				for i, a := range e.Attrs {
+					if a[0] == "class" {
+						e.Attrs[i][1] += " enter"
+					}
+				}
+			}
+			return
+		}
+		for _, k := range e.Kids {
+			mark(k, node)
+		}
+	}
+	mark(svg, "")
+}

@@ -156,8 +156,12 @@ func (u *UI) refresh(force bool) {
 	if u.drawn && pic.Equal(u.pic) && width == u.width {
 		return
 	}
+	tree := pic.SVGWidth(u.text.Labels(), width)
+	if u.drawn {
+		pic.MarkChanges(u.pic, tree)
+	}
 	u.pic, u.drawn, u.width = pic, true, width
-	svg := build(pic.SVGWidth(u.text.Labels(), width))
+	svg := build(tree)
 	u.picture.clear()
 	u.picture.append(svg)
 	u.picture.attr("data-rendered", strconv.FormatInt(u.h.Now().Unix(), 10))
