@@ -31,9 +31,10 @@ import (
 //     status, get -w, wait, delete waiting for finalizers, drain); it
 //     returns false when the user interrupted (Ctrl-C). nil: commands that
 //     would wait return at once.
-//   - Interactive is true at a live terminal. Non-interactive watches
-//     (get -w) end after 30 s of virtual time with no change to the watched
-//     objects; interactive ones run until Advance returns false.
+//   - Interactive is true at a live terminal, and for a command under
+//     `timeout`. Non-interactive watches (get -w) end after 30 s of virtual
+//     time with no change to the watched objects; interactive ones run until
+//     Advance returns false.
 //   - Editor edits a file in place for kubectl edit; when nil, KUBE_EDITOR
 //     or EDITOR (read through Getenv) is run through RunShell with the file
 //     path appended.

@@ -107,6 +107,11 @@ func (t *Terminal) kubectl(ctx *shell.Context, args []string) int {
 			return code
 		},
 	}
+	if !ctx.Deadline.IsZero() {
+		// Under `timeout` a wait ends at the deadline, as a real one does,
+		// not after the quiet spell that ends it in a session file.
+		env.Interactive = true
+	}
 	code := kubectl.Run(env, args)
 	// The control plane reacts to each command before the next one runs.
 	t.Cluster.Settle()
