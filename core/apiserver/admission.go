@@ -79,9 +79,11 @@ func addFinalizer(m *api.ObjectMeta, f string) {
 func (s *Server) admitUpdate(res *Resource, obj, old api.Object) error {
 	defaults.Default(obj)
 	if svc, ok := obj.(*api.Service); ok {
-		if o := old.(*api.Service); svc.Spec.ClusterIP == "" {
+		o := old.(*api.Service)
+		if svc.Spec.ClusterIP == "" {
 			svc.Spec.ClusterIP, svc.Spec.ClusterIPs = o.Spec.ClusterIP, o.Spec.ClusterIPs
 		}
+		initIPFamilyFields(svc, o)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package apiserver
 import (
 	"fmt"
 	"net/netip"
+	"slices"
 
 	"kubeplay/core/api"
 	apierrors "kubeplay/core/api/errors"
@@ -23,8 +24,11 @@ func newServiceIPs(r *clock.Rand) *serviceIPs {
 }
 
 func (a *serviceIPs) allocate(s *Server, svc *api.Service) error {
+	initIPFamilyFields(svc, nil)
 	path := field.NewPath("spec", "clusterIPs").Index(0)
 	switch ip := svc.Spec.ClusterIP; {
+	case svc.Spec.Type == api.ServiceTypeExternalName:
+		// An alias for a DNS name gets no cluster IP.
 	case ip == "None":
 		svc.Spec.ClusterIPs = []string{"None"}
 	case ip != "":
@@ -89,5 +93,50 @@ func (a *serviceIPs) nodePort(s *Server) int32 {
 		if !used[p] {
 			return p
 		}
+	}
+}
+
+// initIPFamilyFields defaults ipFamilyPolicy and ipFamilies as the service
+// allocator of a single-stack IPv4 cluster does: an update keeps the
+// policy it had; a new service is SingleStack, except a headless one
+// without a selector, which asks for both families (it has no IPs of its
+// own, so validation lets it); families not given are the cluster's IPv4.
+func initIPFamilyFields(svc, old *api.Service) {
+	if svc.Spec.Type == api.ServiceTypeExternalName {
+		// Turning into an ExternalName service drops the fields it was
+		// given by default, unless the update itself changes them.
+		if old != nil && old.Spec.Type != api.ServiceTypeExternalName {
+			if svc.Spec.IPFamilyPolicy != nil && old.Spec.IPFamilyPolicy != nil && *svc.Spec.IPFamilyPolicy == *old.Spec.IPFamilyPolicy {
+				svc.Spec.IPFamilyPolicy = nil
+			}
+			if slices.Equal(svc.Spec.IPFamilies, old.Spec.IPFamilies) {
+				svc.Spec.IPFamilies = nil
+			}
+		}
+		return
+	}
+	headlessNoSelector := svc.Spec.ClusterIP == api.ClusterIPNone && len(svc.Spec.Selector) == 0
+	if svc.Spec.IPFamilyPolicy == nil {
+		p := api.IPFamilyPolicy(api.IPFamilyPolicySingleStack)
+		switch {
+		case old != nil && old.Spec.IPFamilyPolicy != nil:
+			p = *old.Spec.IPFamilyPolicy
+		case headlessNoSelector:
+			p = api.IPFamilyPolicyRequireDualStack
+		}
+		svc.Spec.IPFamilyPolicy = &p
+	}
+	if len(svc.Spec.IPFamilies) == 0 && old != nil && len(old.Spec.IPFamilies) > 0 && svc.Spec.ClusterIP == old.Spec.ClusterIP {
+		svc.Spec.IPFamilies = append([]api.IPFamily(nil), old.Spec.IPFamilies...)
+	}
+	if len(svc.Spec.IPFamilies) == 0 {
+		svc.Spec.IPFamilies = []api.IPFamily{api.IPv4Protocol}
+	}
+	if headlessNoSelector && len(svc.Spec.IPFamilies) == 1 && *svc.Spec.IPFamilyPolicy != api.IPFamilyPolicySingleStack {
+		other := api.IPFamily(api.IPv6Protocol)
+		if svc.Spec.IPFamilies[0] == api.IPv6Protocol {
+			other = api.IPv4Protocol
+		}
+		svc.Spec.IPFamilies = append(svc.Spec.IPFamilies, other)
 	}
 }
