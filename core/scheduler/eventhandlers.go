@@ -21,6 +21,21 @@ func (s *Scheduler) addAllEventHandlers() {
 		OnUpdate: func(old, cur api.Object) { s.onPodUpdate(old.(*api.Pod), cur.(*api.Pod)) },
 		OnDelete: func(o api.Object) { s.onPodUpdate(o.(*api.Pod), nil) },
 	})
+	// Storage changes wake pods VolumeBinding turned away.
+	for _, st := range []struct {
+		inf *client.Informer
+		res framework.EventResource
+	}{{s.handle.pvcInf, framework.PersistentVolumeClaim}, {s.handle.pvInf, framework.PersistentVolume}, {s.handle.scInf, framework.StorageClass}} {
+		res := st.res
+		st.inf.AddHandler(client.Handler{
+			OnAdd: func(o api.Object) {
+				s.queue.MoveAllToActiveOrBackoffQueue(framework.ClusterEvent{Resource: res, ActionType: framework.Add}, nil, o, nil)
+			},
+			OnUpdate: func(old, cur api.Object) {
+				s.queue.MoveAllToActiveOrBackoffQueue(framework.ClusterEvent{Resource: res, ActionType: framework.Update}, old, cur, nil)
+			},
+		})
+	}
 }
 
 // visible: the scheduler's pod informer leaves out finished pods, so a pod

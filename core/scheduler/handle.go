@@ -14,6 +14,7 @@ import (
 type handle struct {
 	lister                      framework.NodeInfoLister
 	nsInf, svcInf, rsInf, ssInf *client.Informer
+	pvcInf, pvInf, scInf        *client.Informer
 }
 
 func (h *handle) NodeInfos() framework.NodeInfoLister { return h.lister }
@@ -60,4 +61,30 @@ func (h *handle) StatefulSet(ns, name string) (*api.StatefulSet, bool) {
 		return nil, false
 	}
 	return o.(*api.StatefulSet), true
+}
+
+// PersistentVolumeClaim, PersistentVolume and StorageClass are what
+// VolumeBinding reads.
+func (h *handle) PersistentVolumeClaim(ns, name string) (*api.PersistentVolumeClaim, bool) {
+	o, ok := h.pvcInf.Get(ns, name)
+	if !ok {
+		return nil, false
+	}
+	return o.(*api.PersistentVolumeClaim), true
+}
+
+func (h *handle) PersistentVolume(name string) (*api.PersistentVolume, bool) {
+	o, ok := h.pvInf.Get("", name)
+	if !ok {
+		return nil, false
+	}
+	return o.(*api.PersistentVolume), true
+}
+
+func (h *handle) StorageClass(name string) (*api.StorageClass, bool) {
+	o, ok := h.scInf.Get("", name)
+	if !ok {
+		return nil, false
+	}
+	return o.(*api.StorageClass), true
 }

@@ -21,6 +21,7 @@ import (
 	"kubeplay/core/scheduler/framework/plugins/nodeunschedulable"
 	"kubeplay/core/scheduler/framework/plugins/podtopologyspread"
 	"kubeplay/core/scheduler/framework/plugins/tainttoleration"
+	"kubeplay/core/scheduler/framework/plugins/volumebinding"
 	"kubeplay/core/scheduler/internal/cache"
 	"kubeplay/core/scheduler/internal/queue"
 )
@@ -90,6 +91,9 @@ func New(ctx *controller.Context) *Scheduler {
 		svcInf: client.InformerFor[*api.Service](ctx.Informers),
 		rsInf:  client.InformerFor[*api.ReplicaSet](ctx.Informers),
 		ssInf:  client.InformerFor[*api.StatefulSet](ctx.Informers),
+		pvcInf: client.InformerFor[*api.PersistentVolumeClaim](ctx.Informers),
+		pvInf:  client.InformerFor[*api.PersistentVolume](ctx.Informers),
+		scInf:  client.InformerFor[*api.StorageClass](ctx.Informers),
 	}
 	s.fwk = framework.NewFramework(defaultPlugins(s.handle), DefaultScoreWeights)
 	s.queue = queue.New(ctx.Clock, s.fwk.EventsToRegister(), s.handle.NamespaceLabels)
@@ -99,7 +103,7 @@ func New(ctx *controller.Context) *Scheduler {
 
 // defaultPlugins are v1.32's default profile, in its MultiPoint order
 // (which is the order plugins run at every extension point).
-func defaultPlugins(h framework.Handle) []framework.Plugin {
+func defaultPlugins(h *handle) []framework.Plugin {
 	return []framework.Plugin{
 		nodeunschedulable.New(),
 		nodename.New(),
@@ -107,6 +111,7 @@ func defaultPlugins(h framework.Handle) []framework.Plugin {
 		nodeaffinity.New(),
 		nodeports.New(),
 		noderesources.NewFit(),
+		volumebinding.New(h),
 		podtopologyspread.New(h),
 		interpodaffinity.New(h),
 		noderesources.NewBalancedAllocation(),

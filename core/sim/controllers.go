@@ -19,6 +19,7 @@ import (
 	"kubeplay/core/controller/statefulset"
 	"kubeplay/core/controller/tainteviction"
 	"kubeplay/core/controller/ttlafterfinished"
+	"kubeplay/core/controller/volume/externalprovisioner"
 	"kubeplay/core/controller/volume/persistentvolume"
 	"kubeplay/core/scheduler"
 )
@@ -49,4 +50,6 @@ func (c *Cluster) startControllers() {
 	c.AddWorker(rootcacertpublisher.NewPublisher(ctx, clusterCA))
 	c.AddWorker(persistentvolume.NewPersistentVolumeController(ctx))
 	c.AddWorker(persistentvolume.NewProtectionController(ctx))
+	// Provisioners that run as pods (nfs-subdir-external-provisioner).
+	c.AddWorker(externalprovisioner.New(ctx))
 }

@@ -121,6 +121,12 @@ func registerImages(c *Catalog) {
 	c.add("docker.io/library/redis", daemonFamily(45_124_178, tagsMatching([]string{"latest", "alpine"}, semver(`[5-7]`)+`(-alpine)?`), "redis-server"))
 	c.add("quay.io/fluentd_elasticsearch/fluentd", daemonFamily(140_128_347, tagsMatching(nil, `v\d+\.\d+\.\d+`), "/run.sh"))
 	c.add("docker.io/prom/prometheus", daemonFamily(112_305_141, tagsMatching([]string{"latest"}, `v[23]\.\d+\.\d+`), "/bin/prometheus"))
+	// kubernetes-sigs/nfs-subdir-external-provisioner: its program provisions
+	// volumes on an NFS export (the simulation's external provisioner plays
+	// it while the pod runs, see core/controller/volume/externalprovisioner).
+	for _, reg := range []string{"registry.k8s.io/sig-storage", "k8s.gcr.io/sig-storage", "gcr.io/k8s-staging-sig-storage"} {
+		c.add(reg+"/nfs-subdir-external-provisioner", daemonFamily(17_330_448, tagsMatching(nil, `v4\.0\.[0-2]`), "/nfs-subdir-external-provisioner"))
+	}
 	// The control plane's own images (kubeadm's static pods, kube-proxy, CoreDNS).
 	for _, reg := range []string{"registry.k8s.io", "k8s.gcr.io"} {
 		c.add(reg+"/pause", daemonFamily(320_368, tagsMatching(nil, `3\.\d+`), "/pause"))
@@ -138,5 +144,5 @@ func registerImages(c *Catalog) {
 var daemons = map[string]bool{
 	"httpd-foreground": true, "redis-server": true, "run.sh": true, "prometheus": true,
 	"kube-apiserver": true, "kube-controller-manager": true, "kube-scheduler": true,
-	"kube-proxy": true, "etcd": true, "coredns": true,
+	"kube-proxy": true, "etcd": true, "coredns": true, "nfs-subdir-external-provisioner": true,
 }

@@ -58,7 +58,11 @@ const (
 	AssignedPod    EventResource = "AssignedPod"
 	UnscheduledPod EventResource = "UnscheduledPod"
 	Namespace      EventResource = "Namespace"
-	WildCard       EventResource = "*"
+	// The storage objects VolumeBinding waits on.
+	PersistentVolumeClaim EventResource = "PersistentVolumeClaim"
+	PersistentVolume      EventResource = "PersistentVolume"
+	StorageClass          EventResource = "storage.k8s.io/StorageClass"
+	WildCard              EventResource = "*"
 )
 
 // ClusterEvent is a change in the cluster that may make pods schedulable.

@@ -386,6 +386,10 @@ func (c *PersistentVolumeController) syncVolume(name string) error {
 	if err := c.setVolumePhase(pv, api.VolumeReleased); err != nil {
 		return err
 	}
+	if by := pv.Annotations[annProvisionedBy]; by != "" && by != localPathProvisioner {
+		// An external provisioner made it and deletes it (and its storage).
+		return nil
+	}
 	if pv.Spec.PersistentVolumeReclaimPolicy == api.PersistentVolumeReclaimDelete {
 		err := client.Delete[*api.PersistentVolume](c.client, "", pv.Name, api.DeleteOptions{})
 		if err == nil && pv.Annotations[annProvisionedBy] == localPathProvisioner {

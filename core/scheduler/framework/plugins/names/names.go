@@ -15,6 +15,7 @@ const (
 	InterPodAffinity                = "InterPodAffinity"
 	PodTopologySpread               = "PodTopologySpread"
 	ImageLocality                   = "ImageLocality"
+	VolumeBinding                   = "VolumeBinding"
 	DefaultPreemption               = "DefaultPreemption"
 	DefaultBinder                   = "DefaultBinder"
 )
