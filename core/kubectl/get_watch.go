@@ -53,7 +53,13 @@ func (inv *Invocation) watch(groups []fetched, args []string) error {
 		return err
 	}
 	_, rv := inv.Env.Client.List(res, ns, apiserver.ListOptions{})
-	var pending []api.Object
+	// Each event is printed with the ages it had when it arrived, as the
+	// real kubectl prints an event the moment it reads it.
+	type arrival struct {
+		obj api.Object
+		at  time.Time
+	}
+	var pending []arrival
 	stop, err := inv.Env.Client.Watch(res, ns, apiserver.ListOptions{ResourceVersion: rv}, func(ev apiserver.WatchEvent) {
 		o := ev.Object
 		m := o.GetObjectMeta()
@@ -66,7 +72,7 @@ func (inv *Invocation) watch(groups []fetched, args []string) error {
 		if !fsel.Empty() && !fsel.Matches(apiserver.FieldSet(o)) {
 			return
 		}
-		pending = append(pending, o.DeepCopyObject())
+		pending = append(pending, arrival{o.DeepCopyObject(), inv.now()})
 	})
 	if err != nil {
 		return err
@@ -77,8 +83,8 @@ func (inv *Invocation) watch(groups []fetched, args []string) error {
 	idle := time.Duration(0)
 	for {
 		if len(pending) > 0 {
-			for _, o := range pending {
-				ww.Print(printers.TableFor(res.Kind, []api.Object{o}, inv.now()))
+			for _, a := range pending {
+				ww.Print(printers.TableFor(res.Kind, []api.Object{a.obj}, a.at))
 			}
 			pending = nil
 			idle = 0
@@ -90,8 +96,8 @@ func (inv *Invocation) watch(groups []fetched, args []string) error {
 			return nil
 		}
 		if !inv.advance(time.Second) {
-			for _, o := range pending {
-				ww.Print(printers.TableFor(res.Kind, []api.Object{o}, inv.now()))
+			for _, a := range pending {
+				ww.Print(printers.TableFor(res.Kind, []api.Object{a.obj}, a.at))
 			}
 			return nil
 		}

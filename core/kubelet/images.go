@@ -27,11 +27,18 @@ type imageManager struct {
 	inflight    map[string]time.Time // normalised ref → when its download ends
 	backoff     *backoff
 	failedAt    map[string]time.Time // key → last pull failure
+	// failing are pulls in progress that will fail (an unreachable
+	// registry): key → the error; inflightErr is the same by image, for
+	// pulls that share a download.
+	failing     map[string]error
+	inflightErr map[string]error
+	lastErr     map[string]string // key → the last pull's error, for the back-off message
 }
 
 func newImageManager(k *Kubelet, preloaded []string) *imageManager {
 	m := &imageManager{k: k, present: map[string]*runtime.Image{}, pulling: map[string]time.Time{}, pullStarted: map[string]time.Time{}, pullBegin: map[string]time.Time{}, inflight: map[string]time.Time{},
-		backoff: newBackoff(10*time.Second, 300*time.Second), failedAt: map[string]time.Time{}}
+		backoff: newBackoff(10*time.Second, 300*time.Second), failedAt: map[string]time.Time{},
+		failing: map[string]error{}, inflightErr: map[string]error{}, lastErr: map[string]string{}}
 	for _, ref := range preloaded {
 		if im, err := k.opts.Catalog.Resolve(ref); err == nil {
 			m.present[im.Ref] = im
@@ -91,7 +98,12 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 		delete(m.pullStarted, key)
 		delete(m.pullBegin, key)
 		resolved, err := k.opts.Catalog.Resolve(ref)
+		if ferr := m.failing[key]; ferr != nil {
+			delete(m.failing, key)
+			resolved, err = nil, ferr
+		}
 		if err != nil {
+			m.lastErr[key] = err.Error()
 			m.failedAt[key] = now
 			m.backoff.next(key, now, now)
 			msg := fmt.Sprintf("Failed to pull image %q: %s", ref, err)
@@ -109,6 +121,7 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 			ref, roundDuration(end.Sub(begin)), roundDuration(took), resolved.Size)
 		m.backoff.forgetPrefix(key)
 		delete(m.failedAt, key)
+		delete(m.lastErr, key)
 		return resolved, true
 	}
 	// Backing off after a failed pull?
@@ -119,7 +132,11 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 			k.event(pod, "Warning", "Failed", "Error: ImagePullBackOff")
 		}
 		c.phase, c.waitingReason = phaseWaiting, "ImagePullBackOff"
-		c.waitingMessage = fmt.Sprintf("Back-off pulling image %q: ErrImagePull: %s", ref, (&runtime.PullError{Ref: norm}).Error())
+		last := m.lastErr[key]
+		if last == "" {
+			last = (&runtime.PullError{Ref: norm}).Error()
+		}
+		c.waitingMessage = fmt.Sprintf("Back-off pulling image %q: ErrImagePull: %s", ref, last)
 		k.enqueueAfter(ps.key, m.backoff.remaining(key, at, now))
 		return nil, false
 	}
@@ -133,6 +150,9 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 		end = now.Add(250 * time.Millisecond)
 	case ok && inflight.After(now):
 		end = inflight
+		if err := m.inflightErr[norm]; err != nil {
+			m.failing[key] = err
+		}
 	default:
 		if m.busyUntil.After(begin) {
 			begin = m.busyUntil
@@ -140,10 +160,15 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 		d := 600 * time.Millisecond // the registry answers "not found" quickly
 		if resolved, err := k.opts.Catalog.Resolve(ref); err == nil {
 			d = resolved.PullTime()
+			if stall, err := k.opts.Catalog.StartDownload(ref); err != nil {
+				d = stall
+				m.failing[key] = err
+			}
 		}
 		end = begin.Add(d)
 		m.busyUntil = end
 		m.inflight[norm] = end
+		m.inflightErr[norm] = m.failing[key]
 	}
 	m.pulling[key] = end
 	m.pullStarted[key] = now

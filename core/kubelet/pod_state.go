@@ -28,7 +28,8 @@ type podState struct {
 	// termination
 	killing     bool
 	killTimer   *clock.Timer
-	deleted     bool // the final delete was sent
+	deleted     bool      // the final delete was sent
+	cleanupAt   time.Time // when the terminated pod's volumes are unmounted
 	lastStatus  *api.PodStatus
 	terminalSet bool
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"kubeplay/core/api"
+	apierrors "kubeplay/core/api/errors"
 	"kubeplay/core/client"
 	"kubeplay/core/kubelet/runtime"
 	"kubeplay/core/vfs"
@@ -13,6 +14,11 @@ import (
 // sandboxDelay is how long creating a pod's sandbox (network namespace,
 // pause container) takes: the ContainerCreating a learner sees first.
 const sandboxDelay = time.Second
+
+// volumeTeardown is how long the volume manager takes to unmount a
+// terminated pod's volumes; the kubelet deletes the pod from the API only
+// after that (SyncTerminatedPod's WaitForUnmount).
+const volumeTeardown = 800 * time.Millisecond
 
 // syncPod brings one pod's containers to what its spec and deletion state
 // ask for, then reports the status.
@@ -369,13 +375,34 @@ func (k *Kubelet) syncTerminatingPod(ps *podState) {
 	if ps.deleted {
 		return
 	}
-	ps.terminalSet = true
-	k.updateStatus(ps)
-	k.ipam.release(ps.uid)
+	now := k.clock.Now()
+	if ps.cleanupAt.IsZero() {
+		// The containers are down: report the final status and tear the
+		// sandbox's network down. A pod whose volumes were mounted leaves
+		// the API only once the volume manager has unmounted them.
+		ps.terminalSet = true
+		k.updateStatus(ps)
+		k.ipam.release(ps.uid)
+		ps.cleanupAt = now
+		if ps.sandboxReady {
+			ps.cleanupAt = now.Add(volumeTeardown)
+			k.enqueueAfter(ps.key, volumeTeardown)
+			return
+		}
+	}
+	if now.Before(ps.cleanupAt) {
+		// Woken early (the queue keeps only a pod's earliest wake-up, say
+		// an image pull's end): ask again for the teardown's end.
+		k.enqueueAfter(ps.key, ps.cleanupAt.Sub(now))
+		return
+	}
 	uid := ps.uid
 	err := client.Delete[*api.Pod](k.client, pod.Namespace, pod.Name, api.DeleteOptions{GracePeriodSeconds: api.Int64(0), Preconditions: &api.Preconditions{UID: &uid}})
-	if err == nil {
+	switch {
+	case err == nil:
 		ps.deleted = true
+	case !apierrors.IsNotFound(err) && !apierrors.IsConflict(err):
+		k.enqueueAfter(ps.key, syncErrorRetry)
 	}
 }
 

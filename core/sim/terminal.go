@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -147,7 +148,8 @@ func (t *Terminal) sleep(ctx *shell.Context, args []string) int {
 // maxTerminalSleep bounds how far one sleep at the prompt moves the clock.
 const maxTerminalSleep = 1e7 * time.Second
 
-// kubeplay is the simulation's own command: `kubeplay node stop|start NAME`.
+// kubeplay is the simulation's own command: `kubeplay node stop|start
+// NAME`, `kubeplay load TYPE/NAME CPU`, `kubeplay registry fail IMAGE [N]`.
 func (t *Terminal) kubeplay(ctx *shell.Context, args []string) int {
 	if len(args) == 3 && args[0] == "node" && (args[1] == "stop" || args[1] == "start") {
 		if err := t.Cluster.SetNodeRunning(args[2], args[1] == "start"); err != nil {
@@ -178,6 +180,27 @@ func (t *Terminal) kubeplay(ctx *shell.Context, args []string) int {
 		}
 		return 0
 	}
-	fmt.Fprintln(ctx.Stderr, "usage: kubeplay node stop|start NAME\n       kubeplay load TYPE/NAME CPU")
+	if len(args) >= 3 && len(args) <= 4 && args[0] == "registry" && args[1] == "fail" {
+		nth := 1
+		if len(args) == 4 {
+			n, err := strconv.Atoi(args[3])
+			if err != nil {
+				fmt.Fprintf(ctx.Stderr, "kubeplay: %q is not a number of downloads\n", args[3])
+				return 1
+			}
+			nth = n
+		}
+		if err := t.Cluster.FailImageDownload(args[2], nth); err != nil {
+			fmt.Fprintf(ctx.Stderr, "kubeplay: %v\n", err)
+			return 1
+		}
+		which := "the next download"
+		if nth > 1 {
+			which = fmt.Sprintf("download %d from now", nth)
+		}
+		fmt.Fprintf(ctx.Stdout, "%s of %s will time out\n", which, args[2])
+		return 0
+	}
+	fmt.Fprintln(ctx.Stderr, "usage: kubeplay node stop|start NAME\n       kubeplay load TYPE/NAME CPU\n       kubeplay registry fail IMAGE [N]")
 	return 2
 }

@@ -95,6 +95,9 @@ type Catalog struct {
 	// resolved caches lookups: resolving runs tag patterns, and the kubelet
 	// asks for every container status it writes.
 	resolved map[string]*Image
+	// faults are downloads set to fail (FailDownload): image → which
+	// coming download of it.
+	faults map[string]int
 }
 
 // NewCatalog returns the images every cluster can pull.
