@@ -51,12 +51,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	c.Settle()
 	e := &engine{cluster: c, speed: *speed, last: time.Now()}
 	go e.follow()
-	mux := http.NewServeMux()
-	api := &apiserver.Handler{Server: c.API, Actor: "kubectl"}
-	mux.Handle("/", http.FileServer(http.Dir(*dir)))
-	for _, p := range []string{"/api", "/api/", "/apis", "/apis/", "/version", "/openapi/", "/healthz", "/readyz", "/livez"} {
-		mux.Handle(p, e.locked(api))
-	}
+	mux := e.routes(http.FileServer(http.Dir(*dir)))
 	fmt.Fprintf(stdout, "kubeplay: serving %s (site from %s/, Kubernetes API at %s)\n", url, *dir, url)
 	if err := http.Serve(ln, mux); err != nil {
 		fmt.Fprintf(stderr, "kubeplay serve: %v\n", err)
@@ -79,6 +74,17 @@ type engine struct {
 	cluster *sim.Cluster
 	speed   float64
 	last    time.Time
+}
+
+// routes serves the Kubernetes API on its paths and site on the rest.
+func (e *engine) routes(site http.Handler) *http.ServeMux {
+	mux := http.NewServeMux()
+	api := &apiserver.Handler{Server: e.cluster.API, Actor: "kubectl"}
+	mux.Handle("/", site)
+	for _, p := range []string{"/api", "/api/", "/apis", "/apis/", "/version", "/openapi/", "/healthz", "/readyz", "/livez"} {
+		mux.Handle(p, e.locked(api))
+	}
+	return mux
 }
 
 func (e *engine) follow() {
