@@ -728,7 +728,8 @@ func replayOne(t *testing.T, path, kubectl, home string, n *tally) {
 
 // matches compares the real kubectl's output with ours: line by line
 // modulo generated names, ages and IPs (session.Equivalent). Rows sorted by
-// a generated name may come in another order (the names differ), and the
+// generated names may come in another order when the two clusters
+// generated different names (the order follows the names), and the
 // commands in unordered print their lines in no fixed order.
 func matches(script string, theirs, mine []string) bool {
 	if session.Equivalent(theirs, mine) {
@@ -746,7 +747,7 @@ func matches(script string, theirs, mine []string) bool {
 			return sameLines(a, b)
 		}
 	}
-	if len(a) == 0 || a[0] != b[0] || !sameLines(a, b) {
+	if len(a) == 0 || a[0] != b[0] || !sameLines(a, b) || sameLines(firstFields(theirs), firstFields(mine)) {
 		return false
 	}
 	for i := range a {
@@ -755,6 +756,17 @@ func matches(script string, theirs, mine []string) bool {
 		}
 	}
 	return true
+}
+
+// firstFields is each line's first word: a table's NAME column.
+func firstFields(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if f := strings.Fields(l); len(f) > 0 {
+			out[i] = f[0]
+		}
+	}
+	return out
 }
 
 func normalized(lines []string) []string {
@@ -785,4 +797,31 @@ func splitLines(text string) []string {
 		return nil
 	}
 	return strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+}
+
+// The comparison's tolerances, pinned: rows may swap only when the two
+// clusters generated different names; drain's lines and parts may come in
+// any order; nothing else may differ but names, ages and IPs.
+func TestRealKubectlComparison(t *testing.T) {
+	hdr := "NAME                   READY   STATUS    RESTARTS   AGE"
+	cases := []struct {
+		script       string
+		theirs, mine []string
+		want         bool
+	}{
+		{"kubectl get pods", []string{hdr, "web-65d846d465-bwkn5   1/1   Running   0   20s", "web-65d846d465-z6jwz   0/1   Pending   0   1s"},
+			[]string{hdr, "web-65d846d465-7vvqt   0/1   Pending   0   2s", "web-65d846d465-cdn64   1/1   Running   0   21s"}, true},
+		{"kubectl get pods", []string{hdr, "web-65d846d465-bwkn5   1/1   Running   0   20s", "web-65d846d465-z6jwz   0/1   Pending   0   1s"},
+			[]string{hdr, "web-65d846d465-z6jwz   0/1   Pending   0   1s", "web-65d846d465-bwkn5   1/1   Running   0   20s"}, false},
+		{"kubectl get pods", []string{hdr, "web-65d846d465-bwkn5   1/1   Running   0   20s"},
+			[]string{hdr, "web-65d846d465-bwkn5   0/1   Running   0   20s"}, false},
+		{"kubectl drain n1 --force", []string{"Warning: b: x; a: y", "evicting pod default/p", "evicting pod default/q"},
+			[]string{"evicting pod default/q", "Warning: a: y; b: x", "evicting pod default/p"}, true},
+		{"kubectl get events", []string{"a", "b"}, []string{"b", "a"}, false},
+	}
+	for i, c := range cases {
+		if got := matches(c.script, c.theirs, c.mine); got != c.want {
+			t.Errorf("case %d (%s): matches = %v, want %v", i, c.script, got, c.want)
+		}
+	}
 }
