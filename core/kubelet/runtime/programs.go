@@ -216,15 +216,19 @@ func nginxServe(c *Container, req *Request) *Response {
 		body = fmt.Sprintf("%s|%s|%s:%s\n", now.Format(time.RFC3339), c.cfg.PodIP, path.Base(repo), tag)
 	} else {
 		file := path.Join("/usr/share/nginx/html", path.Clean("/"+urlPath))
-		if c.cfg.FS.IsDir(file) {
+		dir := c.cfg.FS.IsDir(file)
+		if dir {
 			file = path.Join(file, "index.html")
 		}
 		b, err := c.cfg.FS.ReadFile(file)
-		if err != nil {
-			status = 404
-			body = fmt.Sprintf("<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/%s</center>\r\n</body>\r\n</html>\r\n", nginxVersion(c.cfg.Image))
-		} else {
+		switch {
+		case err == nil:
 			body = string(b)
+		case dir:
+			// A directory without an index, and no autoindex.
+			status, body = 403, nginxErrorPage("403 Forbidden", c.cfg.Image)
+		default:
+			status, body = 404, nginxErrorPage("404 Not Found", c.cfg.Image)
 		}
 	}
 	ua := req.Header["User-Agent"]
@@ -237,6 +241,11 @@ func nginxServe(c *Container, req *Request) *Response {
 	}
 	fmt.Fprintf(c.stdout, "%s - - [%s] \"%s %s HTTP/1.1\" %d %d \"-\" \"%s\" \"-\"\n", remote, now.Format("02/Jan/2006:15:04:05 -0700"), req.Method, req.Path, status, len(body), ua)
 	return &Response{Status: status, Header: map[string]string{"Server": "nginx/" + nginxVersion(c.cfg.Image), "Content-Type": "text/html"}, Body: body}
+}
+
+// nginxErrorPage is nginx's built-in page for an error status.
+func nginxErrorPage(status string, im *Image) string {
+	return fmt.Sprintf("<html>\r\n<head><title>%s</title></head>\r\n<body>\r\n<center><h1>%s</h1></center>\r\n<hr><center>nginx/%s</center>\r\n</body>\r\n</html>\r\n", status, status, nginxVersion(im))
 }
 
 // psCmd lists the processes the container sees, as procps' ps does for
