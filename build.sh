@@ -19,9 +19,11 @@ build_site() {
 	if [ -d wasm ] && ls wasm/*.go >/dev/null 2>&1; then
 		GOOS=js GOARCH=wasm $GO build -ldflags='-s -w' -trimpath -o dist/kubeplay.wasm ./wasm
 		cp "$($GO env GOROOT)/lib/wasm/wasm_exec.js" dist/ 2>/dev/null || cp "$($GO env GOROOT)/misc/wasm/wasm_exec.js" dist/
-		gzip -9 -k -f dist/kubeplay.wasm
 	fi
 	bundle_js
+	# kubeplay serve sends FILE.br / FILE.gz to browsers that accept them.
+	$GO run ./tools/precompress -cache "${XDG_CACHE_HOME:-$HOME/.cache}/kubeplay-precompress" \
+		$(find dist -maxdepth 1 -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.css' -o -name '*.html' \))
 }
 
 # bundle_js bundles the page's JavaScript and CSS (xterm.js, CodeMirror and

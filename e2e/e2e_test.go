@@ -653,10 +653,11 @@ func TestPlayground(t *testing.T) {
 	sort.Float64s(loads)
 	median := loads[2]
 	raw, gz := fileSize(filepath.Join(s.out, "..", "kubeplay.wasm")), fileSize(filepath.Join(s.out, "..", "kubeplay.wasm.gz"))
-	metrics := map[string]any{"readyMsMedian": median, "readyMs": loads, "wasmBytes": raw, "wasmGzipBytes": gz, "shareLinkChars": len(link)}
+	br := fileSize(filepath.Join(s.out, "..", "kubeplay.wasm.br"))
+	metrics := map[string]any{"readyMsMedian": median, "readyMs": loads, "wasmBytes": raw, "wasmGzipBytes": gz, "wasmBrotliBytes": br, "shareLinkChars": len(link)}
 	b, _ := json.MarshalIndent(metrics, "", "  ")
 	os.WriteFile(filepath.Join(s.out, "metrics.json"), b, 0o644)
-	t.Logf("wasm %.1f MB raw, %.2f MB gzip; navigation to ready: median %.0f ms of %v", float64(raw)/1e6, float64(gz)/1e6, median, loads)
+	t.Logf("wasm %.1f MB raw, %.2f MB gzip, %.2f MB brotli; navigation to ready: median %.0f ms of %v", float64(raw)/1e6, float64(gz)/1e6, float64(br)/1e6, median, loads)
 	s.noConsoleErrors()
 }
 

@@ -51,7 +51,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	c.Settle()
 	e := &engine{cluster: c, speed: *speed, last: time.Now()}
 	go e.follow()
-	mux := e.routes(http.FileServer(http.Dir(*dir)))
+	mux := e.routes(precompressed(*dir, http.FileServer(http.Dir(*dir))))
 	fmt.Fprintf(stdout, "kubeplay: serving %s (site from %s/, Kubernetes API at %s)\n", url, *dir, url)
 	if err := http.Serve(ln, mux); err != nil {
 		fmt.Fprintf(stderr, "kubeplay serve: %v\n", err)
