@@ -161,7 +161,10 @@ func exportBridge(h *playground.Host) {
 			step = args[1].Int()
 		}
 		return promise(func() (any, error) {
-			return nil, h.StartLesson(name, step, sim.Options{Seed: 1, Start: time.Now().UTC().Truncate(time.Second)})
+			// On a whole minute, as `kubeplay lesson` starts (sim.DefaultStart):
+			// minute schedules (CronJobs) then fire at the same points of the
+			// lesson, whatever second the learner opened it at.
+			return nil, h.StartLesson(name, step, sim.Options{Seed: 1, Start: time.Now().UTC().Truncate(time.Minute)})
 		})
 	}))
 	b.Set("lessonStep", fn(func(args []js.Value) any {
