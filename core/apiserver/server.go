@@ -92,6 +92,7 @@ func (s *Server) commit(res *Resource, ev WatchEvent) {
 		st.objects[key] = ev.Object
 	}
 	st.record(ev)
+	s.expireEvent(res, ev)
 	for _, fn := range s.observers {
 		fn(res, ev)
 	}

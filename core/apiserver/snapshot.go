@@ -38,6 +38,9 @@ func (s *Server) Load(objs []api.Object, rv uint64) error {
 			return fmt.Errorf("snapshot object %s %q has resourceVersion %q beyond the snapshot's %d", res.Name, key, m.ResourceVersion, rv)
 		}
 		st.objects[key] = o
+		if res.Kind == "Event" {
+			s.armEventLease(res, m, lastEventWrite(o).Add(EventTTL))
+		}
 	}
 	if rv > s.rv {
 		s.rv = rv

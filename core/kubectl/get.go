@@ -124,7 +124,9 @@ func runGet(inv *Invocation) error {
 			return err
 		}
 	}
-	if len(all) == 0 && len(errs) == 0 && format != "yaml" && format != "json" {
+	// Only the tables say so; -o name, jsonpath, custom-columns (its
+	// header) and templates print what they print for an empty list.
+	if len(all) == 0 && len(errs) == 0 && (format == "" || format == "wide") {
 		ns, _ := inv.Namespace()
 		if inv.Flags.Bool("all-namespaces") || (len(groups) > 0 && !groups[0].res.Namespaced) {
 			fmt.Fprintln(inv.errOut(), "No resources found")

@@ -1,0 +1,76 @@
+package apiserver
+
+import (
+	"testing"
+	"time"
+
+	"kubeplay/core/api"
+	"kubeplay/core/clock"
+)
+
+// An event lives an hour after its last write (kube-apiserver's
+// --event-ttl); a write renews it, and a restored event keeps the time
+// it had left.
+func TestEventsExpireAnHourAfterTheirLastWrite(t *testing.T) {
+	clk := clock.New(t0)
+	s := New(clk, clock.NewRand(1))
+	if _, err := s.Create(s.res("namespaces"), "", &api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}}, CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	res := s.res("events")
+	at := func(d time.Duration) {
+		clk.Step(t0.Add(d))
+		clk.Fire()
+	}
+	exists := func(name string) bool {
+		_, err := s.Get(res, "default", name)
+		return err == nil
+	}
+	event := func(name string) *api.Event {
+		return &api.Event{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default"},
+			InvolvedObject: api.ObjectReference{Kind: "Pod", Name: "web", Namespace: "default"}, Reason: "Started", Message: "Started container web", Type: "Normal"}
+	}
+	for _, name := range []string{"once", "renewed"} {
+		if _, err := s.Create(res, "default", event(name), CreateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at(30 * time.Minute)
+	cur, _ := s.Get(res, "default", "renewed")
+	e := cur.(*api.Event).DeepCopy()
+	e.Count = 2
+	e.LastTimestamp = api.NewTime(clk.Now())
+	if _, err := s.Update(res, "default", e, UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	at(59 * time.Minute)
+	if !exists("once") || !exists("renewed") {
+		t.Fatal("an event went before its hour")
+	}
+	at(60 * time.Minute)
+	if exists("once") {
+		t.Error("an event written once is still there an hour later")
+	}
+	if !exists("renewed") {
+		t.Error("an event written again at 30 min went at 60 min")
+	}
+
+	// Dumped at 60 min and loaded into a new server: "renewed" still has
+	// 30 minutes.
+	objs, rv := s.Dump()
+	clk2 := clock.New(t0.Add(60 * time.Minute))
+	s2 := New(clk2, clock.NewRand(1))
+	if err := s2.Load(objs, rv); err != nil {
+		t.Fatal(err)
+	}
+	clk2.Step(t0.Add(89 * time.Minute))
+	clk2.Fire()
+	if _, err := s2.Get(res, "default", "renewed"); err != nil {
+		t.Fatal("the restored event went early")
+	}
+	clk2.Step(t0.Add(90 * time.Minute))
+	clk2.Fire()
+	if _, err := s2.Get(res, "default", "renewed"); err == nil {
+		t.Fatal("the restored event outlived its lease")
+	}
+}
