@@ -12,23 +12,39 @@ import (
 // describe's Events.
 const EventTTL = time.Hour
 
-// expireEvent arms an event's lease after a write.
+// expireEvent renews an event's lease on every write and drops it when
+// the event is deleted: one timer per live event, not one per write.
 func (s *Server) expireEvent(res *Resource, ev WatchEvent) {
-	if res.Kind != "Event" || ev.Type == Deleted {
+	if res.Kind != "Event" {
 		return
 	}
-	s.armEventLease(res, ev.Object.GetObjectMeta(), s.clock.Now().Add(EventTTL))
+	m := ev.Object.GetObjectMeta()
+	if ev.Type == Deleted {
+		s.dropEventLease(res, m)
+		return
+	}
+	s.armEventLease(res, m, s.clock.Now().Add(EventTTL))
 }
 
-// armEventLease deletes the event at deadline unless a later write has
-// come by then (that write armed its own lease).
+func eventLeaseKey(res *Resource, m *api.ObjectMeta) string {
+	return res.Group + "/" + objectKey(m.Namespace, m.Name)
+}
+
+func (s *Server) dropEventLease(res *Resource, m *api.ObjectMeta) {
+	key := eventLeaseKey(res, m)
+	if t := s.eventLeases[key]; t != nil {
+		s.clock.Stop(t)
+		delete(s.eventLeases, key)
+	}
+}
+
+// armEventLease deletes the event at deadline, replacing the lease an
+// earlier write armed.
 func (s *Server) armEventLease(res *Resource, m *api.ObjectMeta, deadline time.Time) {
-	ns, name, rv := m.Namespace, m.Name, m.ResourceVersion
-	s.clock.At(deadline, func() {
-		cur, err := s.Get(res, ns, name)
-		if err != nil || cur.GetObjectMeta().ResourceVersion != rv {
-			return
-		}
+	s.dropEventLease(res, m)
+	key, ns, name := eventLeaseKey(res, m), m.Namespace, m.Name
+	s.eventLeases[key] = s.clock.At(deadline, func() {
+		delete(s.eventLeases, key)
 		prev := s.Actor
 		s.Actor = "kube-apiserver"
 		_, _ = s.Delete(res, ns, name, api.DeleteOptions{})

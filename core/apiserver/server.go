@@ -28,13 +28,15 @@ type Server struct {
 	// Observers see every committed write, after the watchers: the trace
 	// view and the playground's cluster picture hang off this.
 	observers []func(res *Resource, ev WatchEvent)
+	// eventLeases are the live events' expiry timers (event_ttl.go).
+	eventLeases map[string]*clock.Timer
 	// Actor names who is writing now ("deployment-controller"), for the trace.
 	Actor string
 }
 
 // New returns an empty API server on the given clock and random source.
 func New(clk *clock.Clock, rnd *clock.Rand) *Server {
-	s := &Server{Registry: NewRegistry(), clock: clk, rand: rnd, stores: map[GroupResource]*store{}}
+	s := &Server{Registry: NewRegistry(), clock: clk, rand: rnd, stores: map[GroupResource]*store{}, eventLeases: map[string]*clock.Timer{}}
 	for _, res := range s.Registry.All() {
 		s.stores[res.GroupResource()] = newStore(res)
 	}
