@@ -243,21 +243,12 @@ func (ch *chaos) deleteWorkload() {
 // delete leaves without an owner.
 func (ch *chaos) noteOrphans(kind, name string) {
 	cl := ch.c.Client("chaos")
-	var uid string
-	switch kind {
-	case "deployment":
-		o, _ := client.Get[*api.Deployment](cl, "default", name)
-		uid = o.UID
-	case "statefulset":
-		o, _ := client.Get[*api.StatefulSet](cl, "default", name)
-		uid = o.UID
-	case "daemonset":
-		o, _ := client.Get[*api.DaemonSet](cl, "default", name)
-		uid = o.UID
-	case "job":
-		o, _ := client.Get[*api.Job](cl, "default", name)
-		uid = o.UID
+	res, _ := cl.Registry().Resolve(kind)
+	owner, err := cl.Get(res, "default", name)
+	if err != nil {
+		return
 	}
+	uid := owner.GetObjectMeta().UID
 	for _, o := range ch.objects() {
 		for _, ref := range o.GetObjectMeta().OwnerReferences {
 			if ref.UID == uid {
@@ -411,11 +402,8 @@ func (ch *chaos) checkOwners() {
 // Replaying one session many times gives the same transcript every time.
 func TestSessionReplaysIdentically(t *testing.T) {
 	n := 20
-	if *chaosSeed != 0 || testing.Short() {
-		n = 2
-	}
-	if v, ok := replayCount(); ok {
-		n = v
+	if *replays > 0 {
+		n = *replays
 	}
 	first := runSample(t, 11)
 	for i := 1; i < n; i++ {
@@ -426,5 +414,3 @@ func TestSessionReplaysIdentically(t *testing.T) {
 }
 
 var replays = flag.Int("replays", 0, "how many times TestSessionReplaysIdentically replays (default 20)")
-
-func replayCount() (int, bool) { return *replays, *replays > 0 }

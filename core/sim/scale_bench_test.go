@@ -28,13 +28,7 @@ func benchmarkPods(b *testing.B, n, nodes int) {
 			}
 		}
 		c.Advance(30 * time.Second)
-		ready := 0
-		for _, p := range client.List[*api.Pod](cl, "default", nil) {
-			if api.IsPodReady(p) {
-				ready++
-			}
-		}
-		if ready != n {
+		if ready := readyPods(cl, "nginx:1.14.2"); ready != n {
 			b.Fatalf("%d of %d pods ready", ready, n)
 		}
 		c.Close()
@@ -64,13 +58,7 @@ func benchmarkScheduled(b *testing.B, n, nodes int) {
 			b.Fatal(err)
 		}
 		c.Advance(60 * time.Second)
-		ready := 0
-		for _, p := range client.List[*api.Pod](cl, "default", nil) {
-			if api.IsPodReady(p) {
-				ready++
-			}
-		}
-		if ready != n {
+		if ready := readyPods(cl, "nginx:1.14.2"); ready != n {
 			b.Fatalf("%d of %d pods ready", ready, n)
 		}
 		if i == b.N-1 {

@@ -54,7 +54,7 @@ func TestCronJobStartingDeadlineSkipsLateStart(t *testing.T) {
 	c, cl := newCluster(t, 0)
 	cj := hello(api.AllowConcurrent)
 	cj.Spec.Suspend = api.Bool(true)
-	cj.Spec.StartingDeadlineSeconds = ptr(int64(10))
+	cj.Spec.StartingDeadlineSeconds = api.Int64(10)
 	if _, err := client.Create(cl, cj); err != nil {
 		t.Fatal(err)
 	}
@@ -72,8 +72,6 @@ func TestCronJobStartingDeadlineSkipsLateStart(t *testing.T) {
 		t.Fatalf("events %q", got)
 	}
 }
-
-func ptr[T any](v T) *T { return &v }
 
 // failedJobsHistoryLimit keeps the newest failed jobs and deletes the
 // rest, oldest first, on real kubelets running a failing command.
