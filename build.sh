@@ -30,7 +30,10 @@ build_site() {
 # playground/web/) into dist/app.js and dist/app.css with esbuild, all
 # pinned by package-lock.json.
 bundle_js() {
-	if [ ! -x node_modules/.bin/esbuild ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+	# A worktree links node_modules to the main checkout's: npm ci would
+	# empty that shared folder (a fresh checkout's lock file looks newer),
+	# so a linked folder is used as it is.
+	if [ ! -x node_modules/.bin/esbuild ] || { [ ! -L node_modules ] && [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
 		command -v npm >/dev/null || { echo "npm is required to bundle the page (Node.js 18 or later)"; return 1; }
 		npm ci --no-audit --no-fund --loglevel=error
 	fi
