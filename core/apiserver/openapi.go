@@ -3,7 +3,6 @@ package apiserver
 import (
 	"fmt"
 	"hash/fnv"
-	"sort"
 	"strings"
 )
 
@@ -16,7 +15,7 @@ import (
 // openAPIRoot is /openapi/v3: one entry per served group version.
 func (h *Handler) openAPIRoot() map[string]any {
 	paths := map[string]any{}
-	for _, gv := range h.groupVersions() {
+	for _, gv := range h.Server.Registry.GroupVersions() {
 		key := "api/" + gv
 		if strings.Contains(gv, "/") {
 			key = "apis/" + gv
@@ -30,26 +29,6 @@ func docHash(s string) string {
 	h := fnv.New64a()
 	h.Write([]byte("kubeplay/" + s))
 	return fmt.Sprintf("%016X%016X", h.Sum64(), h.Sum64()^0x9e3779b97f4a7c15)
-}
-
-// groupVersions lists "v1" and "group/version" for every served version.
-func (h *Handler) groupVersions() []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, res := range h.Server.Registry.All() {
-		for _, v := range h.Server.Registry.Versions(res) {
-			gv := v
-			if res.Group != "" {
-				gv = res.Group + "/" + v
-			}
-			if !seen[gv] {
-				seen[gv] = true
-				out = append(out, gv)
-			}
-		}
-	}
-	sort.Strings(out)
-	return out
 }
 
 // openAPIDoc is /openapi/v3/api/v1 or /openapi/v3/apis/GROUP/VERSION.

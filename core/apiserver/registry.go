@@ -177,6 +177,27 @@ func (r *Registry) Versions(res *Resource) []string {
 	return out
 }
 
+// GroupVersions lists "v1" and "group/version" for every served version,
+// sorted: discovery's view, as kubectl api-versions prints it.
+func (r *Registry) GroupVersions() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, res := range r.resources {
+		for _, v := range r.Versions(res) {
+			gv := v
+			if res.Group != "" {
+				gv = res.Group + "/" + v
+			}
+			if !seen[gv] {
+				seen[gv] = true
+				out = append(out, gv)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // Groups lists the served API groups ("" for core) in discovery order.
 func (r *Registry) Groups() []string {
 	var out []string

@@ -84,3 +84,15 @@ func hasAll(have, want []string) bool {
 	}
 	return true
 }
+
+// runAPIVersions is `kubectl api-versions`: every group/version discovery
+// serves, sorted.
+func runAPIVersions(inv *Invocation) error {
+	if len(inv.Args) > 0 {
+		return usageErrorf(inv.Cmd, "unexpected arguments: %v", inv.Args)
+	}
+	for _, gv := range inv.Env.Client.Registry().GroupVersions() {
+		fmt.Fprintln(inv.out(), gv)
+	}
+	return nil
+}

@@ -172,6 +172,9 @@ func (inv *Invocation) reportOp(res *apiserver.Resource, obj api.Object, op stri
 		if ok, err := printObject(inv.out(), f, res, obj); ok || err != nil {
 			return err
 		}
+		if isTemplateFormat(f) {
+			return inv.printTemplate(f, true, []api.Object{obj})
+		}
 	}
 	fmt.Fprintln(inv.out(), inv.operationMessage(res, obj.GetObjectMeta().Name, op))
 	return nil

@@ -196,6 +196,17 @@ func (inv *Invocation) manifests() ([]*info, []error) {
 	return infos, errs
 }
 
+// manifestNamespace is metadata.namespace as a manifest wrote it.
+func manifestNamespace(js []byte) string {
+	var meta struct {
+		Metadata struct {
+			Namespace string `json:"namespace"`
+		} `json:"metadata"`
+	}
+	_ = codec.DecodeInto(js, &meta, codec.DecodeOptions{})
+	return meta.Metadata.Namespace
+}
+
 // decodeError words a manifest the scheme cannot read as kubectl does.
 func decodeError(source string, js []byte, err error) error {
 	var nk *codec.NoKindMatchError

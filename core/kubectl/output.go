@@ -3,6 +3,7 @@ package kubectl
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"kubeplay/core/api"
@@ -30,7 +31,9 @@ func (inv *Invocation) checkOutputFormat(allowed ...string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("unable to match a printer suitable for the output format %q, allowed formats are: %s", inv.Flags.String("output"), strings.Join(allowed, ","))
+	// kubectl lists them sorted, whatever order the printers have.
+	sorted := slices.Sorted(slices.Values(allowed))
+	return fmt.Errorf("unable to match a printer suitable for the output format %q, allowed formats are: %s", inv.Flags.String("output"), strings.Join(sorted, ","))
 }
 
 // printFormats are what -o accepts on commands that print objects.
@@ -121,4 +124,13 @@ func (inv *Invocation) checkDryRun() error {
 	default:
 		return fmt.Errorf("Invalid dry-run value (%s). Must be \"none\", \"server\", or \"client\".", v)
 	}
+}
+
+// isTemplateFormat reports the -o formats printTemplate prints.
+func isTemplateFormat(f string) bool {
+	switch f {
+	case "jsonpath", "jsonpath-file", "jsonpath-as-json", "go-template", "go-template-file", "template", "templatefile":
+		return true
+	}
+	return false
 }

@@ -6,6 +6,7 @@ import "encoding/json"
 // table without a runner says it is not available yet.
 var runners = map[string]func(*Invocation) error{
 	"api-resources":               runAPIResources,
+	"api-versions":                runAPIVersions,
 	"apply":                       runApply,
 	"create":                      runCreate,
 	"create configmap":            runCreateConfigMap,
@@ -60,6 +61,7 @@ var runners = map[string]func(*Invocation) error{
 	"rollout resume":              runRolloutResume,
 	"rollout restart":             runRolloutRestart,
 	"set image":                   runSetImage,
+	"set env":                     runSetEnv,
 }
 
 func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }

@@ -8,6 +8,10 @@ import (
 	"kubeplay/core/api"
 )
 
+// errLocalResources is the builder's refusal of resource arguments with
+// --local.
+var errLocalResources = errors.New("error: you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'")
+
 // imageUpdate is one CONTAINER=IMAGE argument ("*" means every container).
 type imageUpdate struct{ container, image string }
 
@@ -28,18 +32,13 @@ func runSetImage(inv *Invocation) error {
 	if err != nil {
 		return err
 	}
-	if inv.Flags.Bool("local") {
-		if len(resources) > 0 {
-			return errors.New("error: you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'")
-		}
-		return errors.New("--local is not available in kubeplay")
+	local := inv.Flags.Bool("local")
+	if local && len(resources) > 0 {
+		return errLocalResources
 	}
-	objs, _, errs, err := inv.loadLive(resources, liveOptions{all: inv.Flags.Bool("all")})
+	objs, err := inv.setTargets(resources, local, inv.Flags.Bool("all"))
 	if err != nil {
 		return err
-	}
-	if len(errs) > 0 {
-		return aggregate(errs)
 	}
 	var invalid []error
 	if inv.Flags.Bool("all") && inv.Flags.String("selector") != "" {
@@ -53,61 +52,24 @@ func runSetImage(inv *Invocation) error {
 	} else if len(updates) > 1 && hasWildcard(updates) {
 		invalid = append(invalid, errors.New("all containers are already specified by *, but saw more than one container_name=container_image pairs"))
 	}
+	if local && inv.dryRun() == "server" {
+		invalid = append(invalid, errors.New("cannot specify --local and --dry-run=server - did you mean --dry-run=client?"))
+	}
 	if len(invalid) > 0 {
 		return aggregate(invalid)
 	}
-
-	// Like upstream, every patch is computed before any is sent.
-	var allErrs []error
-	patches := make([][]byte, len(objs))
-	for i, o := range objs {
-		p, err := mutationPatch(o, func(obj api.Object) error {
-			spec, ok := podSpecOf(obj)
-			if !ok {
-				return notPodTemplateError{o.res.Kind}
+	c := &templateChange{done: "image updated", failed: "failed to patch image update to pod template: ", local: local}
+	c.mutate = func(_ liveObject, spec *api.PodSpec) error {
+		for _, u := range updates {
+			inInit := setContainerImage(spec.InitContainers, u)
+			inMain := setContainerImage(spec.Containers, u)
+			if !inInit && !inMain {
+				c.noted = append(c.noted, fmt.Errorf("error: unable to find container named %q", u.container))
 			}
-			for _, u := range updates {
-				inInit := setContainerImage(spec.InitContainers, u)
-				inMain := setContainerImage(spec.Containers, u)
-				if !inInit && !inMain {
-					allErrs = append(allErrs, fmt.Errorf("error: unable to find container named %q", u.container))
-				}
-			}
-			if inv.recording() {
-				setAnnotation(obj, changeCauseAnnotation, inv.changeCause())
-			}
-			return nil
-		})
-		if err != nil {
-			allErrs = append(allErrs, fmt.Errorf("error: %s/%s %v\n", o.res.Name, o.name(), err))
-			continue
 		}
-		patches[i] = p
+		return nil
 	}
-	for i, o := range objs {
-		p := patches[i]
-		if emptyPatch(p) {
-			continue
-		}
-		if inv.dryRun() == "client" {
-			if err := inv.reportOp(o.res, o.obj, "image updated"); err != nil {
-				allErrs = append(allErrs, err)
-			}
-			continue
-		}
-		obj, err := inv.sendPatch(o, p)
-		if err != nil {
-			allErrs = append(allErrs, fmt.Errorf("failed to patch image update to pod template: %v", messageOf(err)))
-			continue
-		}
-		if err := inv.reportOp(o.res, obj, "image updated"); err != nil {
-			allErrs = append(allErrs, err)
-		}
-	}
-	if len(allErrs) > 0 {
-		return aggregate(allErrs)
-	}
-	return nil
+	return inv.changePodTemplates(objs, c)
 }
 
 // parseImagePairs is cmdutil.ParsePairs for images: NAME=IMAGE only, a

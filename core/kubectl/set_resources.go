@@ -16,6 +16,25 @@ func runSetResources(inv *Invocation) error {
 	if err := inv.checkDryRun(); err != nil {
 		return err
 	}
+	if err := inv.checkOutputFormat(printFormats...); err != nil {
+		return err
+	}
+	local := inv.Flags.Bool("local")
+	if local && len(inv.Args) > 0 {
+		return errLocalResources
+	}
+	objs, err := inv.setTargets(inv.Args, local, inv.Flags.Bool("all"))
+	if err != nil {
+		return err
+	}
+	switch {
+	case local && inv.dryRun() == "server":
+		return errors.New("cannot specify --local and --dry-run=server - did you mean --dry-run=client?")
+	case inv.Flags.Bool("all") && inv.Flags.String("selector") != "":
+		return errors.New("cannot set --all and --selector at the same time")
+	case inv.Flags.String("limits") == "" && inv.Flags.String("requests") == "":
+		return errors.New("you must specify an update to requests or limits (in the form of --requests/--limits)")
+	}
 	limits, err := parseResourceList(inv.Flags.String("limits"))
 	if err != nil {
 		return err
@@ -24,77 +43,32 @@ func runSetResources(inv *Invocation) error {
 	if err != nil {
 		return err
 	}
-	if len(limits) == 0 && len(requests) == 0 {
-		return errors.New("you must specify an update to requests or limits (in the form of --requests/--limits)")
-	}
-	objs, _, errs, err := inv.loadLive(inv.Args, liveOptions{all: inv.Flags.Bool("all")})
-	if err != nil {
-		return err
-	}
-	if len(errs) > 0 {
-		return aggregate(errs)
-	}
-	container := inv.Flags.String("containers")
-	if container == "" {
-		container = "*"
-	}
-	var allErrs []error
-	for _, o := range objs {
-		p, err := mutationPatch(o, func(obj api.Object) error {
-			spec, ok := podSpecOf(obj)
-			if !ok {
-				return notPodTemplateError{o.res.Kind}
-			}
-			found := false
-			for i := range spec.Containers {
-				c := &spec.Containers[i]
-				if container != "*" && c.Name != container {
-					continue
-				}
-				found = true
-				for k, v := range limits {
-					if c.Resources.Limits == nil {
-						c.Resources.Limits = api.ResourceList{}
-					}
-					c.Resources.Limits[k] = v
-				}
-				for k, v := range requests {
-					if c.Resources.Requests == nil {
-						c.Resources.Requests = api.ResourceList{}
-					}
-					c.Resources.Requests[k] = v
-				}
-			}
-			if !found {
-				return fmt.Errorf("unable to find container named %s", container)
-			}
-			if inv.recording() {
-				setAnnotation(obj, changeCauseAnnotation, inv.changeCause())
-			}
-			return nil
-		})
-		if err != nil {
-			allErrs = append(allErrs, fmt.Errorf("error: %s/%s %v", o.res.Name, o.name(), err))
-			continue
+	pattern := inv.Flags.String("containers")
+	c := &templateChange{done: "resource requirements updated", failed: "failed to patch resources update to pod template ", local: local}
+	c.mutate = func(_ liveObject, spec *api.PodSpec) error {
+		ctrs := matchContainers(spec, pattern)
+		if len(ctrs) == 0 {
+			c.noted = append(c.noted, fmt.Errorf("error: unable to find container named %s", pattern))
+			return errLeaveAlone
 		}
-		if emptyPatch(p) {
-			continue
+		for _, ctr := range ctrs {
+			ctr.Resources.Limits = mergeResources(ctr.Resources.Limits, limits)
+			ctr.Resources.Requests = mergeResources(ctr.Resources.Requests, requests)
 		}
-		if inv.dryRun() == "client" {
-			allErrs = appendErr(allErrs, inv.reportOp(o.res, o.obj, "resource requirements updated"))
-			continue
-		}
-		obj, err := inv.sendPatch(o, p)
-		if err != nil {
-			allErrs = append(allErrs, fmt.Errorf("failed to patch resources update to pod template %v", messageOf(err)))
-			continue
-		}
-		allErrs = appendErr(allErrs, inv.reportOp(o.res, obj, "resource requirements updated"))
+		return nil
 	}
-	if len(allErrs) > 0 {
-		return aggregate(allErrs)
+	return inv.changePodTemplates(objs, c)
+}
+
+// mergeResources sets each of add in list (a new list when there was none).
+func mergeResources(list, add api.ResourceList) api.ResourceList {
+	if len(add) > 0 && len(list) == 0 {
+		list = api.ResourceList{}
 	}
-	return nil
+	for k, v := range add {
+		list[k] = v
+	}
+	return list
 }
 
 func appendErr(errs []error, err error) []error {
