@@ -188,8 +188,8 @@ func build(e *El) node {
 
 // node is a DOM node. The page uses a handful of DOM calls, so they are
 // written here on syscall/js: honnef.co/go/js/dom/v2 added 16.6 MB to the
-// wasm (1.2 MB gzipped), because core's text/template keeps every exported
-// method of every type alive.
+// wasm (1.2 MB gzipped) when text/template kept every exported method of
+// every type alive.
 type node struct{ v js.Value }
 
 var document = js.Global().Get("document")

@@ -1,15 +1,15 @@
 package kubectl
 
 import (
-	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
-	"text/template"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/codec"
+	"kubeplay/core/kubectl/gotemplate"
 	"kubeplay/core/kubectl/jsonpath"
 )
 
@@ -62,20 +62,38 @@ func (inv *Invocation) printTemplate(format string, single bool, all []api.Objec
 	case "custom-columns", "custom-columns-file":
 		return inv.printCustomColumns(arg, single, all)
 	default: // go-template, template, templatefile, go-template-file
-		t, err := template.New("output").Funcs(template.FuncMap{
-			"base64decode": func(s string) (string, error) {
-				b, err := base64.StdEncoding.DecodeString(s)
-				return string(b), err
-			},
-		}).Parse(arg)
-		if err != nil {
-			return fmt.Errorf("error parsing template %s, %v", arg, err)
-		}
-		if !allowMissing {
-			t.Option("missingkey=error")
-		}
-		return t.Execute(inv.out(), data)
+		return inv.printGoTemplate(arg, data, allowMissing)
 	}
+}
+
+// printGoTemplate runs a go-template as kubectl's printer does: on an
+// execution error it prints what it was given after the partial output.
+func (inv *Invocation) printGoTemplate(text string, data any, allowMissing bool) error {
+	t, err := gotemplate.Parse("output", text)
+	if err != nil {
+		return fmt.Errorf("error parsing template %s, %v", text, err)
+	}
+	t.MissingKeyError = !allowMissing
+	out := inv.out()
+	if err := safeExecute(t, out, data); err != nil {
+		raw, _ := json.Marshal(data)
+		fmt.Fprintf(out, "Error executing template: %v. Printing more information for debugging the template:\n", err)
+		fmt.Fprintf(out, "\ttemplate was:\n\t\t%v\n", text)
+		fmt.Fprintf(out, "\traw data was:\n\t\t%v\n", string(raw))
+		fmt.Fprintf(out, "\tobject given to template engine was:\n\t\t%+v\n\n", data)
+		return fmt.Errorf("error executing template %q: %v", text, err)
+	}
+	return nil
+}
+
+// safeExecute turns a panic of the executor into an error, as kubectl does.
+func safeExecute(t *gotemplate.Template, w io.Writer, data any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("caught panic: %+v", r)
+		}
+	}()
+	return t.Execute(w, data)
 }
 
 // printCustomColumns is -o custom-columns=HEADER:.path,…: one row per
