@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"hash/fnv"
 	"strings"
+
+	"kubeplay/core/api/openapi"
 )
 
 // The OpenAPI v3 documents kubectl reads. They describe each group
 // version's paths and the query parameters of their operations, which is
-// what kubectl asks of them before it sends fieldValidation=Strict; object
-// schemas are not published (kubectl then relies on the server's own
-// validation, which is upstream's).
+// what kubectl asks of them before it sends fieldValidation=Strict, and the
+// schemas of its kinds (core/api/openapi), which kubectl explain prints and
+// kubectl apply reads patch strategies from.
 
 // openAPIRoot is /openapi/v3: one entry per served group version.
 func (h *Handler) openAPIRoot() map[string]any {
@@ -28,22 +30,31 @@ func (h *Handler) openAPIRoot() map[string]any {
 func docHash(s string) string {
 	h := fnv.New64a()
 	h.Write([]byte("kubeplay/" + s))
+	fmt.Fprint(h, openapi.Fingerprint())
 	return fmt.Sprintf("%016X%016X", h.Sum64(), h.Sum64()^0x9e3779b97f4a7c15)
 }
 
 // openAPIDoc is /openapi/v3/api/v1 or /openapi/v3/apis/GROUP/VERSION.
 func (h *Handler) openAPIDoc(group, version string) (map[string]any, bool) {
+	return OpenAPIDocument(h.Server.Registry, group, version)
+}
+
+// OpenAPIDocument builds a group version's OpenAPI v3 document; false when
+// no resource is served in it.
+func OpenAPIDocument(reg *Registry, group, version string) (map[string]any, bool) {
 	prefix := "/api/" + version
 	if group != "" {
 		prefix = "/apis/" + group + "/" + version
 	}
 	paths := map[string]any{}
 	found := false
-	for _, res := range h.Server.Registry.All() {
-		if res.Group != group || !h.Server.Registry.ServesVersion(res, version) {
+	var kinds []openapi.GVK
+	for _, res := range reg.All() {
+		if res.Group != group || !reg.ServesVersion(res, version) {
 			continue
 		}
 		found = true
+		kinds = append(kinds, openapi.GVK{Group: group, Version: version, Kind: res.Kind})
 		gvk := map[string]string{"group": group, "version": version, "kind": res.Kind}
 		base := prefix + "/" + res.Name
 		if res.Namespaced {
@@ -70,8 +81,12 @@ func (h *Handler) openAPIDoc(group, version string) (map[string]any, bool) {
 	if !found {
 		return nil, false
 	}
+	schemas := map[string]any{}
+	if s, err := openapi.Load(); err == nil {
+		schemas = s.Components(kinds)
+	}
 	return map[string]any{"openapi": "3.0.0", "info": map[string]string{"title": "Kubernetes", "version": Version["gitVersion"]},
-		"paths": paths, "components": map[string]any{"schemas": map[string]any{}}}, true
+		"paths": paths, "components": map[string]any{"schemas": schemas}}, true
 }
 
 func param(name string) map[string]any {

@@ -7,6 +7,7 @@ import "encoding/json"
 var runners = map[string]func(*Invocation) error{
 	"api-resources":               runAPIResources,
 	"api-versions":                runAPIVersions,
+	"explain":                     runExplain,
 	"apply":                       runApply,
 	"create":                      runCreate,
 	"create configmap":            runCreateConfigMap,

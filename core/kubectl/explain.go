@@ -1,0 +1,80 @@
+package kubectl
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"kubeplay/core/apiserver"
+)
+
+// runExplain is kubectl explain: the schema of a resource or of a field
+// path in it (TYPE.field.field), from the same OpenAPI v3 document the API
+// server publishes.
+func runExplain(inv *Invocation) error {
+	switch len(inv.Args) {
+	case 0:
+		return errors.New("You must specify the type of resource to explain. Use \"kubectl api-resources\" for a complete list of supported resources.\n")
+	case 1:
+	default:
+		return errors.New("We accept only this format: explain RESOURCE\n")
+	}
+	reg := inv.Env.Client.Registry()
+	arg := strings.TrimSuffix(inv.Args[0], ".")
+	parts := strings.Split(arg, ".")
+	res, ok := reg.Resolve(parts[0])
+	if !ok {
+		// kubectl prints the mapper's words without its "error: " prefix.
+		fatal(inv.errOut(), fmt.Sprintf("the server doesn't have a resource type %q", parts[0]), 1)
+		return errExit
+	}
+	fields := parts[1:]
+	apiVersion := inv.Flags.String("api-version")
+	// Without --api-version, "deployments.apps.spec" names the group too.
+	if gr := res.GroupResource().String(); apiVersion == "" && res.Group != "" && strings.HasPrefix(arg, gr) {
+		fields = nil
+		if rest := arg[len(gr):]; rest != "" {
+			fields = strings.Split(rest, ".")[1:]
+		}
+	}
+	req := explainRequest{group: res.Group, version: res.Version, resource: res.Name, fieldPath: fields, recursive: inv.Flags.Bool("recursive")}
+	format := inv.Flags.String("output")
+	if format != "plaintext" {
+		if format == "plaintext-openapiv2" {
+			return fmt.Errorf("couldn't find resource for %q", res.Group+"/"+res.Version+", Kind="+res.Kind)
+		}
+		return fmt.Errorf("unrecognized format: %s", format)
+	}
+	if apiVersion != "" {
+		group, version, ok := strings.Cut(apiVersion, "/")
+		if !ok {
+			group, version = "", apiVersion
+		}
+		if strings.Count(apiVersion, "/") > 1 {
+			return fmt.Errorf("unexpected GroupVersion string: %s", apiVersion)
+		}
+		req.group, req.version = group, version
+	}
+	doc, ok := apiserver.OpenAPIDocument(reg, req.group, req.version)
+	if !ok {
+		return fmt.Errorf("couldn't find resource for %q", req.gvrString())
+	}
+	// Read the document as a client would, through its JSON.
+	raw, err := json.Marshal(doc)
+	if err != nil {
+		return err
+	}
+	var parsed map[string]any
+	if err := json.Unmarshal(raw, &parsed); err != nil {
+		return err
+	}
+	out, err := renderExplain(parsed, req)
+	// The header is written before a missing field is noticed, as kubectl's
+	// template writes it.
+	_, werr := inv.out().Write([]byte(out))
+	if err != nil {
+		return err
+	}
+	return werr
+}
