@@ -2,7 +2,6 @@ package kubectl
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"unicode"
 )
@@ -356,15 +355,6 @@ func mapAt(m map[string]any, keys ...string) map[string]any {
 		m, _ = m[k].(map[string]any)
 	}
 	return m
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func containsAny(list []any, v string) bool {
