@@ -267,6 +267,7 @@ func (h *Host) Run(line string, out io.Writer, paced bool) (code int) {
 		}
 		h.changed(true)
 	}()
+	h.T.Shell.AddHistory(line)
 	code = h.T.Shell.RunIO(line, strings.NewReader(""), out, out)
 	return code
 }

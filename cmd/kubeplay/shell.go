@@ -5,16 +5,21 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"strings"
+
+	"golang.org/x/term"
 
 	"kubeplay/core/sim"
 )
 
 var heredocMarker = regexp.MustCompile(`<<-?\s*['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?`)
 
-// runShell is `kubeplay shell`: a prompt on a default cluster. Heredocs
-// are read up to their terminator before the command runs.
+// runShell is `kubeplay shell`: a prompt on a default cluster. At a
+// terminal it edits lines (runTTYShell); from a pipe it reads them as
+// they come. Heredocs and unfinished commands are read to their end
+// before the command runs.
 func runShell(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("shell", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -23,6 +28,9 @@ func runShell(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	term := sim.NewTerminal(sim.NewDefault(sim.Options{Seed: *seed}))
+	if f, ok := stdin.(*os.File); ok && isTTY(f) {
+		return runTTYShell(term, f, stdout)
+	}
 	in := bufio.NewScanner(stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
 	for {
@@ -32,13 +40,8 @@ func runShell(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 0
 		}
 		script := in.Text()
-		for _, m := range heredocMarker.FindAllStringSubmatch(script, -1) {
-			for in.Scan() {
-				script += "\n" + in.Text()
-				if strings.TrimLeft(in.Text(), "\t") == m[1] {
-					break
-				}
-			}
+		for needsMore(script) && in.Scan() {
+			script += "\n" + in.Text()
 		}
 		if strings.TrimSpace(script) == "exit" {
 			return 0
@@ -46,3 +49,5 @@ func runShell(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, term.Run(script))
 	}
 }
+
+func isTTY(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }

@@ -118,7 +118,7 @@ func runGet(inv *Invocation) error {
 		if inv.watching() {
 			return inv.watch(groups, args)
 		}
-		inv.printTables(groups, len(groups) > 1 || (len(args) > 0 && strings.Contains(args[0], "/")) || isAll(args))
+		inv.printTables(groups, len(groups) > 1 || isAll(args))
 	default:
 		if err := inv.printTemplate(format, single, all); err != nil {
 			return err

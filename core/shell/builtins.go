@@ -43,6 +43,7 @@ func registerBuiltins(s *Shell) {
 		"test":     testCmd,
 		"[":        testCmd,
 		"help":     helpCmd,
+		"history":  historyCmd,
 		"wait":     trueCmd,
 		"jobs":     trueCmd,
 		"exec":     execCmd,

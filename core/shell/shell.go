@@ -81,6 +81,9 @@ type Shell struct {
 	rnd      uint32
 	loops    int                  // enclosing loops, for break/continue
 	locals   []map[string]*string // saved values of `local` variables per call
+
+	history  []historyEntry
+	histNext int
 }
 
 type options struct {

@@ -151,7 +151,8 @@ func numericShorthand(args []string, plus bool) []string {
 			out = append(out, args[i:]...)
 			break
 		}
-		if len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' {
+		takesValue := i > 0 && (args[i-1] == "-n" || args[i-1] == "-c" || args[i-1] == "--lines" || args[i-1] == "--bytes")
+		if !takesValue && len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9' {
 			out = append(out, "-n", a[1:])
 			continue
 		}

@@ -18,6 +18,7 @@ func registerTools(s *Shell) {
 		"seq":       seqCmd,
 		"nl":        nlCmd,
 		"cut":       cutCmd,
+		"clear":     clearCmd,
 		"tr":        trCmd,
 		"grep":      grepCmd,
 		"egrep":     grepCmd,

@@ -39,6 +39,7 @@ func NewTerminal(c *Cluster) *Terminal {
 	sh.Alias("k", "kubectl")
 	sh.Register("sleep", t.sleep)
 	sh.Register("kubeplay", t.kubeplay)
+	sh.RegisterAt("watch", "/usr/bin/watch", t.watch)
 	t.registerNetworkTools(sh)
 	t.Shell = sh
 	return t
@@ -63,6 +64,7 @@ func NewSessionTerminal(f *session.File, opts Options) *Terminal {
 // Run runs a script (a command line and its heredocs) and returns what it
 // printed, stdout and stderr interleaved.
 func (t *Terminal) Run(script string) string {
+	t.Shell.AddHistory(script)
 	out, _ := t.Shell.Run(script, "")
 	return out
 }
@@ -78,27 +80,10 @@ func (t *Terminal) kubectl(ctx *shell.Context, args []string) int {
 		Config:      t.Config,
 		Getenv:      ctx.Getenv,
 		Interactive: t.Interactive,
-		Advance: func(d time.Duration) bool {
-			if t.Interrupted != nil && t.Interrupted() {
-				return false
-			}
-			// A shell `timeout` bounds how long kubectl may wait.
-			if dl := ctx.Deadline; !dl.IsZero() {
-				now := t.Cluster.Now()
-				if !now.Before(dl) {
-					return false
-				}
-				if now.Add(d).After(dl) {
-					t.Cluster.Advance(dl.Sub(now))
-					return false
-				}
-			}
-			t.Cluster.Advance(d)
-			return true
-		},
-		Fetch: t.fetch,
-		Logs:  t.logs,
-		Proxy: t.proxy,
+		Advance:     t.advancer(ctx),
+		Fetch:       t.fetch,
+		Logs:        t.logs,
+		Proxy:       t.proxy,
 		Exec: func(req kubectl.ExecRequest) int {
 			return t.exec(req)
 		},
@@ -117,6 +102,28 @@ func (t *Terminal) kubectl(ctx *shell.Context, args []string) int {
 	// The control plane reacts to each command before the next one runs.
 	t.Cluster.Settle()
 	return code
+}
+
+// advancer lets virtual time pass for a command that waits: it refuses
+// after Ctrl-C and stops at a shell `timeout`'s deadline.
+func (t *Terminal) advancer(ctx *shell.Context) func(time.Duration) bool {
+	return func(d time.Duration) bool {
+		if t.Interrupted != nil && t.Interrupted() {
+			return false
+		}
+		if dl := ctx.Deadline; !dl.IsZero() {
+			now := t.Cluster.Now()
+			if !now.Before(dl) {
+				return false
+			}
+			if now.Add(d).After(dl) {
+				t.Cluster.Advance(dl.Sub(now))
+				return false
+			}
+		}
+		t.Cluster.Advance(d)
+		return true
+	}
 }
 
 func (t *Terminal) fetch(url string) ([]byte, error) {
