@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/term"
@@ -25,6 +27,7 @@ func runTTYShell(t *sim.Terminal, in *os.File, out io.Writer) int {
 		return 1
 	}
 	defer term.Restore(fd, saved)
+	registerHostEditor(t, fd, saved)
 	width, height, _ := term.GetSize(fd)
 	return editLines(t, in, out, width, height)
 }
@@ -167,4 +170,68 @@ func (c *ctrlCReader) sawCtrlC() bool {
 	saw := c.ctrlC
 	c.ctrlC = false
 	return saw
+}
+
+// hostEditorCommand is the terminal's $KUBE_EDITOR in `kubeplay shell` at
+// a terminal: `kubectl edit` hands it a file of the virtual filesystem,
+// which it copies to a temporary file on this machine, opens in the
+// user's own editor ($KUBE_EDITOR, else $EDITOR, else vi, from the real
+// environment) with the terminal out of raw mode, and copies back.
+const hostEditorCommand = "kubeplay-host-editor"
+
+func registerHostEditor(t *sim.Terminal, fd int, cooked *term.State) {
+	t.Shell.RegisterAt(hostEditorCommand, "/usr/local/bin/"+hostEditorCommand, func(ctx *shell.Context, args []string) int {
+		if len(args) != 1 {
+			fmt.Fprintf(ctx.Stderr, "usage: %s FILE\n", hostEditorCommand)
+			return 2
+		}
+		path := ctx.Abs(args[0])
+		data, err := t.FS.ReadFile(path)
+		if err != nil {
+			fmt.Fprintf(ctx.Stderr, "%s: %v\n", hostEditorCommand, err)
+			return 1
+		}
+		edited, err := editOnHost(fd, cooked, filepath.Base(path), data)
+		if err != nil {
+			fmt.Fprintf(ctx.Stderr, "%s: %v\n", hostEditorCommand, err)
+			return 1
+		}
+		if err := t.FS.WriteFile(path, edited, 0o600); err != nil {
+			fmt.Fprintf(ctx.Stderr, "%s: %v\n", hostEditorCommand, err)
+			return 1
+		}
+		return 0
+	})
+	t.Shell.Setenv("KUBE_EDITOR", hostEditorCommand)
+}
+
+func editOnHost(fd int, cooked *term.State, name string, data []byte) ([]byte, error) {
+	dir, err := os.MkdirTemp("", "kubeplay-edit-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	file := filepath.Join(dir, name)
+	if err := os.WriteFile(file, data, 0o600); err != nil {
+		return nil, err
+	}
+	editor := os.Getenv("KUBE_EDITOR")
+	if editor == "" {
+		editor = os.Getenv("EDITOR")
+	}
+	if editor == "" {
+		editor = "vi"
+	}
+	// The line editor keeps the terminal raw; the editor wants it as the
+	// shell found it.
+	if cooked != nil {
+		term.Restore(fd, cooked)
+		defer term.MakeRaw(fd)
+	}
+	cmd := exec.Command("/bin/sh", "-c", editor+` "$1"`, "sh", file)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("the editor %q: %v", editor, err)
+	}
+	return os.ReadFile(file)
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -52,5 +54,30 @@ func TestShellLineEditor(t *testing.T) {
 		if !strings.Contains(screen, want) {
 			t.Errorf("screen lacks %q\n--- screen ---\n%s", want, screen)
 		}
+	}
+}
+
+// kubectl edit in `kubeplay shell` opens the user's own editor on a copy
+// of the object (here a script standing in for vi) and applies the result.
+func TestShellEditUsesHostEditor(t *testing.T) {
+	editor := filepath.Join(t.TempDir(), "editor.sh")
+	script := "#!/bin/sh\nsed -i 's/^  replicas: 1$/  replicas: 3/' \"$1\"\n"
+	if err := os.WriteFile(editor, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("KUBE_EDITOR", "")
+	t.Setenv("EDITOR", editor)
+	term := sim.NewTerminal(sim.NewDefault(sim.Options{Seed: 1}))
+	registerHostEditor(term, -1, nil)
+	term.Run("kubectl create deployment web --image=nginx")
+	if out := term.Run("kubectl edit deployment web"); out != "deployment.apps/web edited\n" {
+		t.Fatalf("kubectl edit printed %q", out)
+	}
+	if out := term.Run("kubectl get deployment web -o jsonpath={.spec.replicas}"); out != "3" {
+		t.Errorf("replicas after the edit: %q, want 3", out)
+	}
+	t.Setenv("EDITOR", "/nonexistent/editor")
+	if out := term.Run("kubectl edit deployment web"); !strings.Contains(out, "there was a problem with the editor") {
+		t.Errorf("a missing editor: %q", out)
 	}
 }
