@@ -22,7 +22,10 @@ func runExplain(inv *Invocation) error {
 	}
 	reg := inv.Env.Client.Registry()
 	arg := strings.TrimSuffix(inv.Args[0], ".")
-	parts := strings.Split(arg, ".")
+	parts, err := explainPath(arg)
+	if err != nil {
+		return err
+	}
 	res, ok := reg.Resolve(parts[0])
 	if !ok {
 		// kubectl prints the mapper's words without its "error: " prefix.
@@ -35,7 +38,11 @@ func runExplain(inv *Invocation) error {
 	if gr := res.GroupResource().String(); apiVersion == "" && res.Group != "" && strings.HasPrefix(arg, gr) {
 		fields = nil
 		if rest := arg[len(gr):]; rest != "" {
-			fields = strings.Split(rest, ".")[1:]
+			rest, err := explainPath("x" + rest)
+			if err != nil {
+				return err
+			}
+			fields = rest[1:]
 		}
 	}
 	req := explainRequest{group: res.Group, version: res.Version, resource: res.Name, fieldPath: fields, recursive: inv.Flags.Bool("recursive")}
@@ -77,4 +84,44 @@ func runExplain(inv *Invocation) error {
 		return err
 	}
 	return werr
+}
+
+// explainPath splits TYPE.field.field as kubectl does, by reading it as a
+// JSONPath made only of field names: `\.` escapes a dot, and any other
+// JSONPath step (an index, a wildcard, a recursive descent) is refused.
+func explainPath(in string) ([]string, error) {
+	if strings.HasPrefix(in, "$") {
+		return nil, errors.New("a resource must be present, got: /, Resource=")
+	}
+	if i := strings.IndexByte(in, '['); i >= 0 {
+		j := strings.IndexByte(in[i:], ']')
+		if j < 0 {
+			return nil, errors.New("unterminated array")
+		}
+		// An index, slice, wildcard or filter parses, and is then refused
+		// as not a field; anything else is not an index at all.
+		inner := in[i+1 : i+j]
+		if inner == "*" || strings.HasPrefix(inner, "?") || strings.Trim(inner, "0123456789-:, ") == "" {
+			return nil, errors.New("invalid jsonpath syntax, first node must be field node")
+		}
+		return nil, fmt.Errorf("invalid array index %s", inner)
+	}
+	if strings.HasPrefix(in, ".") || strings.Contains(in, "..") || strings.Contains(in, "*") {
+		return nil, errors.New("invalid jsonpath syntax, first node must be field node")
+	}
+	var parts []string
+	var cur strings.Builder
+	for i := 0; i < len(in); i++ {
+		switch {
+		case in[i] == '\\' && i+1 < len(in) && in[i+1] == '.':
+			cur.WriteByte('.')
+			i++
+		case in[i] == '.':
+			parts = append(parts, cur.String())
+			cur.Reset()
+		default:
+			cur.WriteByte(in[i])
+		}
+	}
+	return append(parts, cur.String()), nil
 }

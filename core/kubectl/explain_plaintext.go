@@ -51,7 +51,7 @@ func renderExplain(doc map[string]any, req explainRequest) (string, error) {
 		break
 	}
 	if !found {
-		return "", fmt.Errorf("error: GVK map[group:%v kind:%v version:%v] not found in OpenAPI schema", gvk["group"], gvk["kind"], gvk["version"])
+		return b.String(), fmt.Errorf("error: GVK map[group:%v kind:%v version:%v] not found in OpenAPI schema", gvk["group"], gvk["kind"], gvk["version"])
 	}
 	b.WriteString("\n")
 	return b.String(), nil
