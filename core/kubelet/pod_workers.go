@@ -74,7 +74,8 @@ func (k *Kubelet) newPodState(pod *api.Pod) *podState {
 		ps.initCs[0].waitingReason = "PodInitializing"
 	}
 	if pod.Spec.ShareProcessNamespace != nil && *pod.Spec.ShareProcessNamespace {
-		ps.procs = runtime.NewProcessTable()
+		// The sandbox (and its /pause) starts with the pod's first sync.
+		ps.procs = runtime.NewSharedProcessTable(k.clock.Now().Add(sandboxDelay))
 	}
 	k.pods[pod.UID] = ps
 	k.byKey[ps.key] = pod.UID

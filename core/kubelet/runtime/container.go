@@ -65,6 +65,15 @@ type ProcessTable struct {
 // NewProcessTable returns an empty PID namespace.
 func NewProcessTable() *ProcessTable { return &ProcessTable{next: 1} }
 
+// NewSharedProcessTable is the process table of a pod with
+// shareProcessNamespace: the sandbox's /pause holds PID 1, so every
+// container's processes come after it, as they do under containerd.
+func NewSharedProcessTable(sandboxStarted time.Time) *ProcessTable {
+	t := NewProcessTable()
+	t.add(&Process{Argv: []string{"/pause"}, Started: sandboxStarted, onSignal: func(int) {}})
+	return t
+}
+
 func (t *ProcessTable) add(p *Process) {
 	p.Pid = t.next
 	t.next++

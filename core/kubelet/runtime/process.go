@@ -23,9 +23,12 @@ type Process struct {
 	Pid     int
 	Argv    []string
 	Started time.Time
-	c       *Container
-	exited  bool
-	code    int
+	// title is what the program shows ps instead of its arguments
+	// (nginx: "nginx: master process ...").
+	title  string
+	c      *Container
+	exited bool
+	code   int
 	// onSignal handles a signal for a native program; nil means the
 	// default action (for PID 1, which ignores signals it has no handler
 	// for, only SIGKILL).
@@ -52,7 +55,12 @@ type yieldMsg struct {
 type killedBy struct{ sig int }
 
 // Command line, as ps prints it.
-func (p *Process) CommandLine() string { return strings.Join(p.Argv, " ") }
+func (p *Process) CommandLine() string {
+	if p.title != "" {
+		return p.title
+	}
+	return strings.Join(p.Argv, " ")
+}
 
 // Exited reports whether the process has ended, and its status.
 func (p *Process) Exited() (bool, int) { return p.exited, p.code }

@@ -75,7 +75,9 @@ func startNative(p *Process) bool {
 	name := path.Base(argv[0])
 	if name == "docker-entrypoint.sh" && len(argv) > 1 && path.Base(argv[1]) == "nginx" {
 		fmt.Fprint(p.c.stdout, nginxEntrypointNotice)
+		// The entrypoint execs nginx, which retitles itself.
 		argv, name = argv[1:], "nginx"
+		p.title = "nginx: master process " + strings.Join(argv, " ")
 	}
 	switch name {
 	case "sleep":
@@ -255,43 +257,71 @@ func psCmd(self *Process, ctx *shell.Context, args []string) int {
 	if !self.exited && !contains(procs, self) {
 		procs = append(procs, self)
 	}
+	if self.c.cfg.Image != nil && self.c.cfg.Image.Busybox {
+		busyboxPS(ctx, procs)
+		return 0
+	}
 	opt := strings.Join(args, " ")
 	switch {
 	case strings.Contains(opt, "-ef") || strings.Contains(opt, "-e"):
 		fmt.Fprintln(ctx.Stdout, "UID          PID    PPID  C STIME TTY          TIME CMD")
 		for _, p := range procs {
 			tty := "?"
-			ppid := 0
-			if p != p.c.main {
-				tty, ppid = "pts/0", 0
+			if !p.isMain() {
+				tty = "pts/0"
 			}
-			fmt.Fprintf(ctx.Stdout, "%-8s %7d %7d  0 %s %-8s %8s %s\n", "root", p.Pid, ppid, p.Started.UTC().Format("15:04"), tty, "00:00:00", p.CommandLine())
+			fmt.Fprintf(ctx.Stdout, "%-8s %7d %7d  0 %s %-8s %8s %s\n", p.user(), p.Pid, 0, p.Started.UTC().Format("15:04"), tty, "00:00:00", p.CommandLine())
 		}
 	case strings.ContainsAny(opt, "aux"):
 		fmt.Fprintln(ctx.Stdout, "USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND")
 		for _, p := range procs {
 			tty, stat, vsz, rss := "?", "Ss", 2788, 1024
-			if p == self {
+			switch {
+			case p == self:
 				tty, stat, vsz, rss = "pts/0", "Rs+", 7060, 1536
-			} else if p != p.c.main {
+			case p.c == nil:
+				vsz, rss = 1020, 640
+			case !p.isMain():
 				tty, stat = "pts/0", "S+"
 			}
 			if strings.HasPrefix(path.Base(p.Argv[0]), "nginx") || strings.Contains(p.CommandLine(), "nginx") {
 				vsz, rss = 11404, 7424
 			}
-			fmt.Fprintf(ctx.Stdout, "%-10s %6d  0.0  0.0 %6d %5d %-8s %-4s %s   0:00 %s\n", "root", p.Pid, vsz, rss, tty, stat, p.Started.UTC().Format("15:04"), p.CommandLine())
+			fmt.Fprintf(ctx.Stdout, "%-10s %6d  0.0  0.0 %6d %5d %-8s %-4s %s   0:00 %s\n", p.user(), p.Pid, vsz, rss, tty, stat, p.Started.UTC().Format("15:04"), p.CommandLine())
 		}
 	default:
 		fmt.Fprintln(ctx.Stdout, "    PID TTY          TIME CMD")
 		for _, p := range procs {
 			tty := "?"
-			if p != p.c.main {
+			if !p.isMain() {
 				tty = "pts/0"
 			}
 			fmt.Fprintf(ctx.Stdout, "%7d %-8s %8s %s\n", p.Pid, tty, "00:00:00", path.Base(p.Argv[0]))
 		}
 	}
 	return 0
+}
+
+// busyboxPS is busybox's ps, which takes no BSD or -e options and always
+// prints the same four columns.
+func busyboxPS(ctx *shell.Context, procs []*Process) {
+	fmt.Fprintln(ctx.Stdout, "PID   USER     TIME  COMMAND")
+	for _, p := range procs {
+		fmt.Fprintf(ctx.Stdout, "%5d %-8s %5s %s\n", p.Pid, p.user(), "0:00", p.CommandLine())
+	}
+}
+
+// isMain reports a container's main process (or the sandbox's pause),
+// which has no terminal.
+func (p *Process) isMain() bool { return p.c == nil || p == p.c.main }
+
+// user is the process's user as ps names it: the pause image runs as
+// 65535, which no other image's /etc/passwd names.
+func (p *Process) user() string {
+	if p.c == nil {
+		return "65535"
+	}
+	return "root"
 }
 
 func contains(ps []*Process, p *Process) bool {
