@@ -221,6 +221,14 @@ func (d *describer) describe(res *apiserver.Resource, obj api.Object) (string, e
 		return d.persistentVolume(o), nil
 	case *api.HorizontalPodAutoscaler:
 		return d.horizontalPodAutoscaler(o), nil
+	case *api.ResourceQuota:
+		return d.resourceQuota(o), nil
+	case *api.PodDisruptionBudget:
+		return d.podDisruptionBudget(o), nil
+	case *api.StorageClass:
+		return d.storageClass(o), nil
+	case *api.EndpointSlice:
+		return d.endpointSlice(o), nil
 	}
 	return d.generic(res, obj)
 }

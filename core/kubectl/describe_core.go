@@ -214,14 +214,7 @@ func (d *describer) namespace(ns *api.Namespace) string {
 		for _, q := range quotas {
 			w.write(1, "Name:\t%s\n", q.Name)
 			if len(q.Spec.Scopes) > 0 {
-				scopes := append([]string(nil), q.Spec.Scopes...)
-				sort.Strings(scopes)
-				w.write(1, "Scopes:\t%s\n", strings.Join(scopes, ", "))
-				for _, s := range scopes {
-					if help := quotaScopeHelp(s); help != "" {
-						w.write(1, "* %s\n", help)
-					}
-				}
+				writeQuotaScopes(w, 1, "* ", q.Spec.Scopes)
 			}
 			w.write(1, "Resource\tUsed\tHard\n")
 			w.write(1, "--------\t---\t---\n")
@@ -231,8 +224,12 @@ func (d *describer) namespace(ns *api.Namespace) string {
 			}
 		}
 	}
-	w.write(0, "\n")
-	w.write(0, "No LimitRange resource.\n")
+	// kubectl lists LimitRanges only where the server serves them (it
+	// skips the section when the list fails); kubeplay's does not.
+	if _, ok := d.c.Registry().Get("", "limitranges"); ok {
+		w.write(0, "\n")
+		w.write(0, "No LimitRange resource.\n")
+	}
 	return w.String()
 }
 

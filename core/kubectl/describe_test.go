@@ -503,8 +503,6 @@ Annotations:  <none>
 Status:       Active
 
 No resource quota.
-
-No LimitRange resource.
 `)
 	s.expect("kubectl describe serviceaccount default", `Name:                default
 Namespace:           default
