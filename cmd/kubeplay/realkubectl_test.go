@@ -24,6 +24,7 @@ import (
 	"testing"
 	"time"
 
+	"kubeplay/core/kubectl"
 	"kubeplay/core/lesson"
 	"kubeplay/core/session"
 	"kubeplay/core/shell"
@@ -57,12 +58,15 @@ func realKubectl(t *testing.T) string {
 	return ""
 }
 
+// corpusGlobs are the sessions replayed through the real kubectl.
+var corpusGlobs = []string{"../../testdata/conformance/*.session", "../../testdata/bad-input*.session",
+	"../../testdata/generators.session", "../../testdata/output-formats.session", "../../testdata/control-plane.session",
+	"../../lessons/*/*.session"}
+
 // corpus is every session the test replays: the conformance transcripts
 // and every lesson's transcript, enumerated now (lessons come and go).
 func corpus(t *testing.T) []string {
-	globs := []string{"../../testdata/conformance/*.session", "../../testdata/bad-input*.session",
-		"../../testdata/generators.session", "../../testdata/output-formats.session", "../../testdata/control-plane.session",
-		"../../lessons/*/*.session"}
+	globs := corpusGlobs
 	if g := os.Getenv("KUBEPLAY_CONFORMANCE_GLOB"); g != "" {
 		globs = strings.Fields(g) // explore other sessions
 	}
@@ -307,6 +311,7 @@ type served struct {
 	eng     *engine
 	act     *activity
 	kubectl string
+	url     string // where the twin is served; kubectl prints it as the terminal's server
 	root    string // the simulated file system's files, mirrored on disk
 	env     []string
 	written map[string]string
@@ -337,7 +342,7 @@ func newServed(t *testing.T, term *sim.Terminal, kubectl, home string, kubectls 
 	if err := os.WriteFile(kc, []byte(kubeconfigFor(srv.URL)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s := &served{t: t, term: term, eng: e, act: act, kubectl: kubectl, kubectls: kubectls, root: filepath.Join(dir, "fs"), written: map[string]string{},
+	s := &served{t: t, term: term, eng: e, act: act, kubectl: kubectl, kubectls: kubectls, root: filepath.Join(dir, "fs"), written: map[string]string{}, url: srv.URL,
 		env: []string{"PATH=/usr/bin:/bin", "KUBECONFIG=" + kc, "HOME=" + home, "TZ=UTC", "KUBECTL_COMMAND_HEADERS=false"}}
 	t.Cleanup(func() {
 		for _, p := range s.bg {
@@ -554,6 +559,9 @@ wait:
 	if late {
 		s.late = append(s.late, fmt.Sprintf("$ %s: the real kubectl was still waiting when ours had returned (at %s of virtual time)", strings.Join(argv, " "), target.Format(time.TimeOnly)))
 	}
+	// The loopback address of the twin reads as the server the terminal's
+	// kubeconfig names (cluster-info, config view print it).
+	out.replace(s.url, kubectl.NewConfig().Clusters[0].Server)
 	out.writeTo(ctx.Stdout, ctx.Stderr)
 	s.eng.mu.Unlock()
 	code := cmd.ProcessState.ExitCode()
@@ -649,6 +657,15 @@ func (c *capture) writeTo(stdout, stderr io.Writer) {
 		}
 	}
 	c.chunks = nil
+}
+
+// replace rewrites old to new in what was captured.
+func (c *capture) replace(old, new string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i := range c.chunks {
+		c.chunks[i].b = bytes.ReplaceAll(c.chunks[i].b, []byte(old), []byte(new))
+	}
 }
 
 func (c *capture) discard() {

@@ -7,11 +7,11 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"strings"
 	"sync"
 	"time"
 
 	"kubeplay/core/apiserver"
+	"kubeplay/core/kubectl"
 	"kubeplay/core/sim"
 )
 
@@ -181,21 +181,26 @@ func (e *engine) watch(w http.ResponseWriter, r *http.Request, h *apiserver.Hand
 	}
 }
 
+// kubeconfigFor is a kubeconfig for the real kubectl that names the
+// cluster, user and context as the terminal's own kubeconfig does (kubeadm's
+// admin), so config commands read the same on both.
 func kubeconfigFor(url string) string {
-	return strings.ReplaceAll(`apiVersion: v1
+	c := kubectl.NewConfig()
+	ctx := c.Contexts[0]
+	return fmt.Sprintf(`apiVersion: v1
 kind: Config
 clusters:
 - cluster:
-    server: URL
-  name: kubeplay
+    server: %s
+  name: %s
 contexts:
 - context:
-    cluster: kubeplay
-    user: kubeplay
-  name: kubeplay
-current-context: kubeplay
+    cluster: %s
+    user: %s
+  name: %s
+current-context: %s
 users:
-- name: kubeplay
+- name: %s
   user: {}
-`, "URL", url)
+`, url, ctx.Cluster, ctx.Cluster, ctx.AuthInfo, ctx.Name, c.CurrentContext, ctx.AuthInfo)
 }

@@ -63,7 +63,7 @@ func runAPIResources(inv *Invocation) error {
 	for _, res := range list {
 		cells := []string{res.Name, strings.Join(res.ShortNames, ","), res.APIVersion(), strconv.FormatBool(res.Namespaced), res.Kind}
 		if format == "wide" {
-			cells = append(cells, "["+strings.Join(res.Verbs, " ")+"]", strings.Join(res.Categories, ","))
+			cells = append(cells, strings.Join(res.Verbs, ","), strings.Join(res.Categories, ","))
 		}
 		t.Rows = append(t.Rows, printers.Row{Cells: cells})
 	}

@@ -114,7 +114,11 @@ func runDelete(inv *Invocation) error {
 			}
 		}
 		found++
-		msg := fmt.Sprintf("%s %q deleted", kindName(t.res), t.name)
+		op := "deleted"
+		if opts.GracePeriodSeconds != nil && *opts.GracePeriodSeconds == 0 {
+			op = "force deleted"
+		}
+		msg := fmt.Sprintf("%s %q %s", kindName(t.res), t.name, op)
 		switch inv.dryRun() {
 		case "client":
 			msg += " (dry run)"

@@ -32,6 +32,9 @@ func runGet(inv *Invocation) error {
 	var groups []fetched
 	var errs []error
 	single := false
+	// kubectl names the kind on each row when the arguments ask for
+	// several types (or all), or the objects turn out to be of several.
+	withKind := isAll(args)
 	if hasFiles {
 		infos, ferrs := inv.manifests()
 		errs = append(errs, ferrs...)
@@ -59,6 +62,7 @@ func runGet(inv *Invocation) error {
 			ns = ""
 		}
 		single = len(rargs) == 1 && len(rargs[0].Names) == 1
+		withKind = withKind || len(rargs) > 1
 		for _, ra := range rargs {
 			if len(ra.Names) > 0 {
 				if sel != nil || !fsel.Empty() {
@@ -118,7 +122,7 @@ func runGet(inv *Invocation) error {
 		if inv.watching() {
 			return inv.watch(groups, args)
 		}
-		inv.printTables(groups, len(groups) > 1 || isAll(args))
+		inv.printTables(groups, withKind || len(groups) > 1)
 	default:
 		if err := inv.printTemplate(format, single, all); err != nil {
 			return err

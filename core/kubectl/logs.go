@@ -215,14 +215,23 @@ func (inv *Invocation) defaultContainer(pod *api.Pod) (string, error) {
 }
 
 func runLogs(inv *Invocation) error {
-	if len(inv.Args) == 0 && inv.Flags.String("selector") == "" {
+	selector := inv.Flags.String("selector")
+	switch {
+	case (len(inv.Args) == 0 && selector == "") || len(inv.Args) > 2:
 		return usageErrorf(inv.Cmd, "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command")
-	}
-	if len(inv.Args) > 2 {
-		return usageErrorf(inv.Cmd, "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command")
+	case len(inv.Args) == 1 && selector != "":
+		return usageErrorf(inv.Cmd, "only a selector (-l) or a POD name is allowed")
 	}
 	if inv.Env.Logs == nil {
 		return errors.New("logs are not available in this cluster")
+	}
+	tail := inv.Flags.Int("tail")
+	if selector != "" {
+		// With a selector kubectl shows the last 10 lines unless told.
+		if !inv.Flags.Changed("tail") && tail == -1 {
+			tail = 10
+		}
+		return inv.logsBySelector(tail)
 	}
 	pod, err := inv.podForCommand(inv.Args[0], true)
 	if err != nil {
@@ -232,6 +241,40 @@ func runLogs(inv *Invocation) error {
 	if len(inv.Args) == 2 {
 		container = inv.Args[1]
 	}
+	return inv.podLogs(pod, container, tail)
+}
+
+// logsBySelector is logs -l: each matching pod's logs in turn (upstream
+// reads them in map order, so several pods come in no fixed order there).
+func (inv *Invocation) logsBySelector(tail int64) error {
+	sel, fsel, err := inv.selectors()
+	if err != nil {
+		return err
+	}
+	res, err := inv.resolveType("pods")
+	if err != nil {
+		return err
+	}
+	ns, _ := inv.Namespace()
+	pods, err := inv.list(res, ns, sel, fsel)
+	if err != nil {
+		return err
+	}
+	if len(pods) == 0 {
+		fmt.Fprintf(inv.errOut(), "No resources found in %s namespace.\n", ns)
+		return nil
+	}
+	for _, o := range pods {
+		if err := inv.podLogs(o.(*api.Pod), "", tail); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// podLogs prints the logs of one pod's container: the one named, every
+// one with --all-containers, else -c or the default one.
+func (inv *Invocation) podLogs(pod *api.Pod, container string, tail int64) error {
 	var containers []string
 	switch {
 	case inv.Flags.Bool("all-containers"):
@@ -257,7 +300,7 @@ func runLogs(inv *Invocation) error {
 		out, err := inv.Env.Logs(LogsRequest{
 			Namespace: pod.Namespace, Pod: pod.Name, Container: c,
 			Previous: inv.Flags.Bool("previous"), Timestamps: inv.Flags.Bool("timestamps"),
-			TailLines: inv.Flags.Int("tail"), SinceSeconds: int64(inv.Flags.Duration("since").Seconds()),
+			TailLines: tail, SinceSeconds: int64(inv.Flags.Duration("since").Seconds()),
 			LimitBytes: inv.Flags.Int("limit-bytes"), Follow: inv.Flags.Bool("follow"),
 		})
 		if err != nil {
@@ -328,8 +371,17 @@ func runExec(inv *Invocation) error {
 	if !hasContainer(pod, container) {
 		return apierrors.NewBadRequest(fmt.Sprintf("container %s is not valid for pod %s", container, pod.Name))
 	}
+	// A terminal is only used with stdin attached, and only when stdin is
+	// one (a live terminal; not a session file or a pipe).
+	tty := inv.Flags.Bool("tty") && inv.Flags.Bool("stdin")
+	if tty && !inv.Env.Interactive {
+		tty = false
+		if !inv.Flags.Bool("quiet") {
+			fmt.Fprintln(inv.errOut(), "Unable to use a TTY - input is not a terminal or the right kind of file")
+		}
+	}
 	code := inv.Env.Exec(ExecRequest{Namespace: pod.Namespace, Pod: pod.Name, Container: container, Command: command,
-		Stdin: inv.Env.Stdin, Stdout: inv.out(), Stderr: inv.errOut(), TTY: inv.Flags.Bool("tty")})
+		Stdin: inv.Env.Stdin, Stdout: inv.out(), Stderr: inv.errOut(), TTY: tty})
 	if code < 0 {
 		return errExit
 	}
