@@ -20,9 +20,18 @@ type imageState struct {
 	nodes map[string]bool
 }
 
+// nodeInfoListItem links a node's NodeInfo into the cache's list, most
+// recently changed first, so a snapshot walks only what changed since it
+// was taken instead of every node.
+type nodeInfoListItem struct {
+	info       *framework.NodeInfo
+	next, prev *nodeInfoListItem
+}
+
 // Cache holds nodes and pods by node.
 type Cache struct {
-	nodes      map[string]*framework.NodeInfo
+	nodes      map[string]*nodeInfoListItem
+	headNode   *nodeInfoListItem
 	tree       *nodeTree
 	pods       map[string]*podState
 	images     map[string]*imageState
@@ -34,7 +43,7 @@ type Cache struct {
 
 // New returns an empty cache.
 func New() *Cache {
-	return &Cache{nodes: map[string]*framework.NodeInfo{}, tree: newNodeTree(), pods: map[string]*podState{}, images: map[string]*imageState{}}
+	return &Cache{nodes: map[string]*nodeInfoListItem{}, tree: newNodeTree(), pods: map[string]*podState{}, images: map[string]*imageState{}}
 }
 
 func podKey(p *api.Pod) string {
@@ -44,18 +53,48 @@ func podKey(p *api.Pod) string {
 	return p.Namespace + "/" + p.Name
 }
 
-func (c *Cache) bump(ni *framework.NodeInfo) {
+// bump gives a changed node the next generation and moves it to the head
+// of the list.
+func (c *Cache) bump(item *nodeInfoListItem) {
 	c.generation++
-	ni.Generation = c.generation
+	item.info.Generation = c.generation
+	if c.headNode == item {
+		return
+	}
+	c.unlink(item)
+	item.next = c.headNode
+	if c.headNode != nil {
+		c.headNode.prev = item
+	}
+	c.headNode = item
 }
 
-func (c *Cache) nodeInfo(name string) *framework.NodeInfo {
-	ni, ok := c.nodes[name]
-	if !ok {
-		ni = framework.NewNodeInfo()
-		c.nodes[name] = ni
+func (c *Cache) unlink(item *nodeInfoListItem) {
+	if item.prev != nil {
+		item.prev.next = item.next
 	}
-	return ni
+	if item.next != nil {
+		item.next.prev = item.prev
+	}
+	if c.headNode == item {
+		c.headNode = item.next
+	}
+	item.next, item.prev = nil, nil
+}
+
+// forget drops a node's entry once neither the node nor any pod is left.
+func (c *Cache) forget(name string, item *nodeInfoListItem) {
+	c.unlink(item)
+	delete(c.nodes, name)
+}
+
+func (c *Cache) nodeInfo(name string) *nodeInfoListItem {
+	item, ok := c.nodes[name]
+	if !ok {
+		item = &nodeInfoListItem{info: framework.NewNodeInfo()}
+		c.nodes[name] = item
+	}
+	return item
 }
 
 // NodeCount is the number of nodes known.
@@ -63,12 +102,12 @@ func (c *Cache) NodeCount() int { return c.tree.count }
 
 // AddNode records a node.
 func (c *Cache) AddNode(node *api.Node) {
-	ni := c.nodeInfo(node.Name)
-	old := ni.Node()
+	item := c.nodeInfo(node.Name)
+	old := item.info.Node()
 	c.setImages(old, node)
-	ni.SetNode(node)
+	item.info.SetNode(node)
 	c.tree.update(old, node)
-	c.bump(ni)
+	c.bump(item)
 }
 
 // UpdateNode records a node's new version.
@@ -76,17 +115,18 @@ func (c *Cache) UpdateNode(_, node *api.Node) { c.AddNode(node) }
 
 // RemoveNode forgets a node; its pods stay until they are deleted.
 func (c *Cache) RemoveNode(node *api.Node) {
-	ni, ok := c.nodes[node.Name]
+	item, ok := c.nodes[node.Name]
 	if !ok {
 		return
 	}
+	ni := item.info
 	if cur := ni.Node(); cur != nil {
 		c.tree.remove(cur)
 		c.setImages(cur, nil)
 	}
 	ni.RemoveNode()
 	if len(ni.Pods) == 0 {
-		delete(c.nodes, node.Name)
+		c.forget(node.Name, item)
 	}
 	c.generation++
 }
@@ -193,20 +233,20 @@ func (c *Cache) RemovePod(pod *api.Pod) {
 }
 
 func (c *Cache) addPod(pod *api.Pod, assumed bool) {
-	ni := c.nodeInfo(pod.Spec.NodeName)
-	ni.AddPod(pod)
-	c.bump(ni)
+	item := c.nodeInfo(pod.Spec.NodeName)
+	item.info.AddPod(pod)
+	c.bump(item)
 	c.pods[podKey(pod)] = &podState{pod: pod, assumed: assumed}
 }
 
 func (c *Cache) removePod(pod *api.Pod) {
-	ni, ok := c.nodes[pod.Spec.NodeName]
+	item, ok := c.nodes[pod.Spec.NodeName]
 	if !ok {
 		return
 	}
-	ni.RemovePod(pod)
-	c.bump(ni)
-	if ni.Node() == nil && len(ni.Pods) == 0 {
-		delete(c.nodes, pod.Spec.NodeName)
+	item.info.RemovePod(pod)
+	c.bump(item)
+	if item.info.Node() == nil && len(item.info.Pods) == 0 {
+		c.forget(pod.Spec.NodeName, item)
 	}
 }

@@ -46,7 +46,8 @@ func TestSnapshotOrderInterleavesZones(t *testing.T) {
 }
 
 // An assumed pod counts at once; forgetting it or confirming it keeps the
-// books right, and the snapshot copies only what changed.
+// books right; the snapshot sees a change only when it is updated, into
+// the same NodeInfo its lists hold.
 func TestAssumeConfirmForget(t *testing.T) {
 	c := New()
 	c.AddNode(fake.Node("n", nil))
@@ -64,13 +65,13 @@ func TestAssumeConfirmForget(t *testing.T) {
 	if err := c.AssumePod(p); err == nil {
 		t.Fatal("assumed twice")
 	}
+	if before.Requested.MilliCPU != 0 || len(before.Pods) != 0 {
+		t.Fatal("the snapshot changed before it was updated")
+	}
 	c.UpdateSnapshot(s)
 	ni, _ := s.Get("n")
-	if ni == before || ni.Requested.MilliCPU != 1000 || len(ni.Pods) != 1 {
-		t.Fatalf("after assume: %d m, %d pods", ni.Requested.MilliCPU, len(ni.Pods))
-	}
-	if before.Requested.MilliCPU != 0 {
-		t.Fatal("the old snapshot changed")
+	if ni != before || ni.Requested.MilliCPU != 1000 || len(ni.Pods) != 1 {
+		t.Fatalf("after assume: %d m, %d pods, same NodeInfo %v", ni.Requested.MilliCPU, len(ni.Pods), ni == before)
 	}
 	if err := c.ForgetPod(p); err != nil {
 		t.Fatal(err)
@@ -96,5 +97,52 @@ func TestAssumeConfirmForget(t *testing.T) {
 	c.UpdateSnapshot(s)
 	if s.NumNodes() != 0 {
 		t.Fatal("node still listed")
+	}
+}
+
+// An image's spread is the snapshot's count of nodes holding it: a node
+// that pulls it raises the count every holder shows, and nodes that come
+// and go keep the list in the tree's order.
+func TestSnapshotFollowsImagesAndMembership(t *testing.T) {
+	withImage := func(n *api.Node) *api.Node {
+		n.Status.Images = []api.ContainerImage{{Names: []string{"docker.io/library/nginx:1.14.2"}, SizeBytes: 100 << 20}}
+		return n
+	}
+	spread := func(s *Snapshot, node string) int {
+		ni, ok := s.Get(node)
+		if !ok {
+			t.Fatalf("%s not in the snapshot", node)
+		}
+		if st := ni.ImageStates["docker.io/library/nginx:1.14.2"]; st != nil {
+			return st.NumNodes
+		}
+		return 0
+	}
+	c := New()
+	c.AddNode(withImage(fake.Node("a", nil)))
+	c.AddNode(fake.Node("b", nil))
+	s := NewSnapshot()
+	c.UpdateSnapshot(s)
+	if got := spread(s, "a"); got != 1 {
+		t.Fatalf("spread on a = %d, want 1", got)
+	}
+	c.UpdateNode(nil, withImage(fake.Node("b", nil)))
+	c.UpdateSnapshot(s)
+	if a, b := spread(s, "a"), spread(s, "b"); a != 2 || b != 2 {
+		t.Fatalf("spread on a, b = %d, %d, want 2, 2", a, b)
+	}
+	c.RemoveNode(fake.Node("a", nil))
+	c.AddNode(fake.Node("c", nil))
+	c.UpdateSnapshot(s)
+	if got := names(s); got != "b c" {
+		t.Fatalf("nodes %q, want \"b c\"", got)
+	}
+	if got := spread(s, "b"); got != 1 {
+		t.Fatalf("spread on b after a left = %d, want 1", got)
+	}
+	c.AddNode(withImage(fake.Node("a", nil)))
+	c.UpdateSnapshot(s)
+	if got := names(s); got != "b c a" {
+		t.Fatalf("nodes %q, want \"b c a\"", got)
 	}
 }

@@ -9,6 +9,9 @@ type nodeTree struct {
 	tree  map[string][]string
 	zones []string
 	count int
+	// changes counts additions and removals: a snapshot rebuilds its
+	// order only when it has moved.
+	changes int64
 }
 
 func newNodeTree() *nodeTree { return &nodeTree{tree: map[string][]string{}} }
@@ -45,6 +48,7 @@ func (t *nodeTree) add(node *api.Node) {
 	}
 	t.tree[z] = append(names, node.Name)
 	t.count++
+	t.changes++
 }
 
 func (t *nodeTree) remove(node *api.Node) {
@@ -56,6 +60,7 @@ func (t *nodeTree) remove(node *api.Node) {
 		}
 		names = append(names[:i:i], names[i+1:]...)
 		t.count--
+		t.changes++
 		if len(names) == 0 {
 			delete(t.tree, z)
 			for j, zz := range t.zones {

@@ -12,12 +12,19 @@ type Snapshot struct {
 	list                             []*framework.NodeInfo
 	havePodsWithAffinity             []*framework.NodeInfo
 	havePodsWithRequiredAntiAffinity []*framework.NodeInfo
-	generation                       int64
-	imagesGeneration                 int64
+	// images are the spread of each image as of this snapshot, shared by
+	// the NodeInfos holding it, so a change in one node's images updates
+	// the count here rather than recopying every node.
+	images           map[string]*framework.ImageStateSummary
+	generation       int64
+	imagesGeneration int64
+	treeChanges      int64
 }
 
 // NewSnapshot returns an empty snapshot.
-func NewSnapshot() *Snapshot { return &Snapshot{nodeInfoMap: map[string]*framework.NodeInfo{}} }
+func NewSnapshot() *Snapshot {
+	return &Snapshot{nodeInfoMap: map[string]*framework.NodeInfo{}, images: map[string]*framework.ImageStateSummary{}}
+}
 
 // List implements framework.NodeInfoLister: nodes in the scheduler's order.
 func (s *Snapshot) List() []*framework.NodeInfo { return s.list }
@@ -42,23 +49,48 @@ func (s *Snapshot) Get(name string) (*framework.NodeInfo, bool) {
 // NumNodes is the number of nodes in the snapshot.
 func (s *Snapshot) NumNodes() int { return len(s.list) }
 
-// UpdateSnapshot copies into s the nodes changed since s was taken.
+// UpdateSnapshot copies into s the nodes changed since s was taken, walking
+// the cache's list from the most recently changed node down to the first
+// one s already has, as upstream's does. A node's NodeInfo keeps its
+// address across updates, so the ordered lists are rebuilt only when a
+// node comes or goes or starts or stops holding pods with affinity.
 func (c *Cache) UpdateSnapshot(s *Snapshot) {
-	imagesChanged := s.imagesGeneration != c.imagesGeneration
-	for name, ni := range c.nodes {
-		if ni.Node() == nil {
-			continue
-		}
-		cur, ok := s.nodeInfoMap[name]
-		if ok && cur.Generation == ni.Generation && !imagesChanged {
-			continue
-		}
-		clone := ni.Clone()
-		c.fillImageStates(clone)
-		s.nodeInfoMap[name] = clone
+	rebuild := s.treeChanges != c.tree.changes
+	if s.imagesGeneration != c.imagesGeneration {
+		c.updateImageSummaries(s)
 	}
+	for item := c.headNode; item != nil && item.info.Generation > s.generation; item = item.next {
+		node := item.info.Node()
+		if node == nil {
+			continue
+		}
+		existing, ok := s.nodeInfoMap[node.Name]
+		if !ok {
+			existing = &framework.NodeInfo{}
+			s.nodeInfoMap[node.Name] = existing
+			rebuild = true
+		}
+		clone := item.info.Clone()
+		s.fillImageStates(clone)
+		if (len(existing.PodsWithAffinity) > 0) != (len(clone.PodsWithAffinity) > 0) ||
+			(len(existing.PodsWithRequiredAntiAffinity) > 0) != (len(clone.PodsWithRequiredAntiAffinity) > 0) {
+			rebuild = true
+		}
+		*existing = *clone
+	}
+	if rebuild {
+		c.rebuildLists(s)
+	}
+	s.generation = c.generation
+	s.imagesGeneration = c.imagesGeneration
+	s.treeChanges = c.tree.changes
+}
+
+// rebuildLists drops the nodes the cache no longer has and lists the rest
+// in the tree's order.
+func (c *Cache) rebuildLists(s *Snapshot) {
 	for name := range s.nodeInfoMap {
-		if ni, ok := c.nodes[name]; !ok || ni.Node() == nil {
+		if item, ok := c.nodes[name]; !ok || item.info.Node() == nil {
 			delete(s.nodeInfoMap, name)
 		}
 	}
@@ -78,16 +110,32 @@ func (c *Cache) UpdateSnapshot(s *Snapshot) {
 			s.havePodsWithRequiredAntiAffinity = append(s.havePodsWithRequiredAntiAffinity, ni)
 		}
 	}
-	s.generation = c.generation
-	s.imagesGeneration = c.imagesGeneration
 }
 
-func (c *Cache) fillImageStates(ni *framework.NodeInfo) {
+// updateImageSummaries brings the snapshot's image spreads up to the
+// cache's. An image no node holds any more is dropped: every node that
+// held it changed, so it is copied afresh without it.
+func (c *Cache) updateImageSummaries(s *Snapshot) {
+	for name, st := range c.images {
+		sum := s.images[name]
+		if sum == nil {
+			sum = &framework.ImageStateSummary{}
+			s.images[name] = sum
+		}
+		sum.Size, sum.NumNodes = st.size, len(st.nodes)
+	}
+	for name := range s.images {
+		if _, ok := c.images[name]; !ok {
+			delete(s.images, name)
+		}
+	}
+}
+
+func (s *Snapshot) fillImageStates(ni *framework.NodeInfo) {
 	ni.ImageStates = map[string]*framework.ImageStateSummary{}
 	for _, img := range ni.Node().Status.Images {
 		for _, name := range img.Names {
-			if st := c.images[name]; st != nil {
-				sum := &framework.ImageStateSummary{Size: st.size, NumNodes: len(st.nodes)}
+			if sum := s.images[name]; sum != nil {
 				ni.ImageStates[name] = sum
 				// Pods name images without registry defaults or tags; match both ways.
 				ni.ImageStates[imagelocality.NormalizedImageName(name)] = sum
