@@ -164,6 +164,10 @@ func GetRequiredNodeAffinity(pod *api.Pod) RequiredNodeAffinity {
 	return r
 }
 
+// MatchesAll reports whether the pod has no hard node constraints, so
+// Match holds for every node.
+func (r RequiredNodeAffinity) MatchesAll() bool { return len(r.nodeSelector) == 0 && r.affinity == nil }
+
 // Match reports whether node satisfies both.
 func (r RequiredNodeAffinity) Match(node *api.Node) bool {
 	if node == nil {

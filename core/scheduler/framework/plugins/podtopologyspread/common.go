@@ -20,6 +20,9 @@ type PodTopologySpread struct {
 	defaultConstraints []api.TopologySpreadConstraint
 	systemDefaulted    bool
 	counts             *matchCounts
+	// domains are the kept per-domain sums PreScore reads, by workload
+	// and constraint (domains.go).
+	domains map[string]*domainCounts
 }
 
 // systemDefaultConstraints are the built-in cluster defaults: spread a
@@ -31,7 +34,7 @@ var systemDefaultConstraints = []api.TopologySpreadConstraint{
 
 // New returns the plugin with the system default constraints.
 func New(h framework.Handle) *PodTopologySpread {
-	return &PodTopologySpread{handle: h, defaultConstraints: systemDefaultConstraints, systemDefaulted: true, counts: newMatchCounts()}
+	return &PodTopologySpread{handle: h, defaultConstraints: systemDefaultConstraints, systemDefaulted: true, counts: newMatchCounts(), domains: map[string]*domainCounts{}}
 }
 
 // Name implements framework.Plugin.

@@ -84,7 +84,43 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 		s.TopologyNormalizingWeight[i] = math.Log(float64(size + 2))
 	}
 	req := helper.GetRequiredNodeAffinity(pod)
-	for _, ni := range all {
+	// Per-node counts are taken in Score; each other constraint adds its
+	// domains' sums over every node, kept between cycles where they can be.
+	var recount []topologySpreadConstraint
+	for i := range cs {
+		c := &cs[i]
+		if c.TopologyKey == api.LabelHostname {
+			continue
+		}
+		d := pl.domainCountsFor(cs, c, requireAll, req)
+		if d == nil {
+			recount = append(recount, *c)
+			continue
+		}
+		d.refresh(all, func(ni *framework.NodeInfo) (string, int64, bool) {
+			node := ni.Node()
+			if node == nil || requireAll && !nodeLabelsMatchSpreadConstraints(node.Labels, cs) {
+				return "", 0, false
+			}
+			return node.Labels[c.TopologyKey], int64(pl.counts.count(ni, c.Selector, c.countKey, pod.Namespace)), true
+		})
+		for p := range s.TopologyPairToPodCounts {
+			if p.key == c.TopologyKey {
+				s.TopologyPairToPodCounts[p] += d.totals[p.value]
+			}
+		}
+	}
+	if len(recount) > 0 {
+		pl.recountDomains(s, pod, cs, recount, requireAll, req)
+	}
+	state.Write(preScoreStateKey, s)
+	return nil
+}
+
+// recountDomains adds the constraints' counts over every node, node by
+// node, for constraints whose sums depend on the pod and are not kept.
+func (pl *PodTopologySpread) recountDomains(s *preScoreState, pod *api.Pod, cs, recount []topologySpreadConstraint, requireAll bool, req helper.RequiredNodeAffinity) {
+	for _, ni := range pl.handle.NodeInfos().List() {
 		node := ni.Node()
 		if node == nil {
 			continue
@@ -92,7 +128,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 		if requireAll && !nodeLabelsMatchSpreadConstraints(node.Labels, cs) {
 			continue
 		}
-		for _, c := range cs {
+		for _, c := range recount {
 			if !c.matchNodeInclusionPolicies(pod, node, req) {
 				continue
 			}
@@ -104,8 +140,6 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 			s.TopologyPairToPodCounts[p] += int64(pl.counts.count(ni, c.Selector, c.countKey, pod.Namespace))
 		}
 	}
-	state.Write(preScoreStateKey, s)
-	return nil
 }
 
 // Score sums, over the constraints whose key the node has, the domain's
