@@ -65,7 +65,7 @@ type decisionDetail struct {
 	// feasible names the nodes that passed when none were scored.
 	feasible  []string
 	diagnosis framework.Diagnosis
-	scores    []framework.NodePluginScores
+	scores    *framework.NodeScores
 }
 
 // decisionDetailLimit bounds how many attempts keep per-node verdicts:
@@ -90,24 +90,27 @@ func (d *Decision) NodeDecisions() []NodeDecision {
 		return nil
 	}
 	dt := d.detail
-	feasible := map[string]*framework.NodePluginScores{}
+	// feasible maps each node that passed to its row of scores (-1: none).
+	feasible := map[string]int{}
 	for _, n := range dt.feasible {
-		feasible[n] = nil
+		feasible[n] = -1
 	}
-	for i := range dt.scores {
-		feasible[dt.scores[i].Name] = &dt.scores[i]
+	if dt.scores != nil {
+		for i, n := range dt.scores.Names {
+			feasible[n] = i
+		}
 	}
 	diag := dt.diagnosis
 	out := make([]NodeDecision, len(dt.nodes))
 	for i, name := range dt.nodes {
 		nd := NodeDecision{Name: name}
-		sc, ok := feasible[name]
+		row, ok := feasible[name]
 		st, has := diag.NodeToStatus.Lookup(name)
 		switch {
 		case ok:
 			nd.Verdict = VerdictFeasible
-			if sc != nil {
-				nd.Scores, nd.TotalScore = sc.Scores, sc.TotalScore
+			if row >= 0 {
+				nd.Scores, nd.TotalScore = dt.scores.PluginScores(row), dt.scores.Totals[row]
 			}
 		case has:
 			nd.Verdict, nd.Plugin, nd.Code, nd.Reasons = VerdictRejected, st.Plugin(), st.Code().String(), st.Reasons()

@@ -229,11 +229,11 @@ func (s *Scheduler) numFeasibleNodesToFind(numAllNodes int32) int32 {
 }
 
 // prioritizeNodes runs PreScore and Score over the feasible nodes.
-func (s *Scheduler) prioritizeNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) ([]framework.NodePluginScores, error) {
+func (s *Scheduler) prioritizeNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) (*framework.NodeScores, error) {
 	if !s.fwk.HasScorePlugins() {
-		out := make([]framework.NodePluginScores, len(nodes))
+		out := &framework.NodeScores{Names: make([]string, len(nodes)), Totals: make([]int64, len(nodes))}
 		for i, n := range nodes {
-			out[i] = framework.NodePluginScores{Name: n.Node().Name, TotalScore: 1}
+			out.Names[i], out.Totals[i] = n.Node().Name, 1
 		}
 		return out, nil
 	}
@@ -249,21 +249,21 @@ func (s *Scheduler) prioritizeNodes(state *framework.CycleState, pod *api.Pod, n
 
 // selectHost picks a node with the highest total, choosing among equals by
 // reservoir sampling with the seeded random source.
-func (s *Scheduler) selectHost(scores []framework.NodePluginScores) string {
+func (s *Scheduler) selectHost(scores *framework.NodeScores) string {
 	best := 0
 	count := 1
-	for i := 1; i < len(scores); i++ {
+	for i := 1; i < scores.Len(); i++ {
 		switch {
-		case scores[i].TotalScore > scores[best].TotalScore:
+		case scores.Totals[i] > scores.Totals[best]:
 			best, count = i, 1
-		case scores[i].TotalScore == scores[best].TotalScore:
+		case scores.Totals[i] == scores.Totals[best]:
 			count++
 			if s.rand.Intn(count) == 0 {
 				best = i
 			}
 		}
 	}
-	return scores[best].Name
+	return scores.Names[best]
 }
 
 // bindingCycle binds the assumed pod and records the Scheduled event.
@@ -358,7 +358,7 @@ func (s *Scheduler) recordFilterVerdicts(d *Decision, all, feasible []*framework
 	s.keepDetail(d)
 }
 
-func (s *Scheduler) recordScores(d *Decision, scores []framework.NodePluginScores) {
+func (s *Scheduler) recordScores(d *Decision, scores *framework.NodeScores) {
 	if d.detail != nil {
 		d.detail.scores = scores
 	}

@@ -32,7 +32,7 @@ func TestNumFeasibleNodesToFind(t *testing.T) {
 // selectHost picks the best total; among equals every node gets picked
 // over many draws, and the same seed draws the same.
 func TestSelectHost(t *testing.T) {
-	scores := []framework.NodePluginScores{{Name: "a", TotalScore: 10}, {Name: "b", TotalScore: 30}, {Name: "c", TotalScore: 30}, {Name: "d", TotalScore: 20}}
+	scores := &framework.NodeScores{Names: []string{"a", "b", "c", "d"}, Totals: []int64{10, 30, 30, 20}}
 	run := func(seed uint64) map[string]int {
 		s := &Scheduler{rand: clock.NewRand(seed)}
 		got := map[string]int{}
@@ -49,7 +49,7 @@ func TestSelectHost(t *testing.T) {
 		t.Fatalf("same seed, different picks: %v then %v", got, again)
 	}
 	single := &Scheduler{rand: clock.NewRand(1)}
-	if h := single.selectHost(scores[:1]); h != "a" {
+	if h := single.selectHost(&framework.NodeScores{Names: scores.Names[:1], Totals: scores.Totals[:1]}); h != "a" {
 		t.Fatalf("one node: %s", h)
 	}
 }

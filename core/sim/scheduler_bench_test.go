@@ -78,4 +78,6 @@ func createReadyNode(b *testing.B, cl client.Interface, name string) {
 
 // BenchmarkSchedulerThroughput5000Nodes is issue 7's throughput target:
 // at 5,000 nodes the scheduler places at least 5,000 pods a second.
-func BenchmarkSchedulerThroughput5000Nodes(b *testing.B) { benchmarkSchedulerThroughput(b, 10000, 5000) }
+func BenchmarkSchedulerThroughput5000Nodes(b *testing.B) {
+	benchmarkSchedulerThroughput(b, 10000, 5000)
+}

@@ -20,6 +20,10 @@ type CycleState struct {
 	SkipFilterPlugins map[string]bool
 	// SkipScorePlugins are plugins whose PreScore returned Skip.
 	SkipScorePlugins map[string]bool
+	// filters are the Filter plugins not skipped, worked out once by
+	// RunPreFilterPlugins rather than looked up again for every node.
+	filters      []FilterPlugin
+	filtersKnown bool
 }
 
 // NewCycleState starts an empty cycle state.

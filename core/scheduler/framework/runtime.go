@@ -97,14 +97,24 @@ func (f *Framework) RunPreFilterPlugins(state *CycleState, pod *api.Pod) (*PreFi
 		}
 	}
 	state.SkipFilterPlugins = skip
+	state.filters, state.filtersKnown = nil, true
+	for _, pl := range f.filter {
+		if !skip[pl.Name()] {
+			state.filters = append(state.filters, pl)
+		}
+	}
 	return result, rejected, narrowed
 }
 
 // RunFilterPlugins runs the Filter plugins on one node and returns the
 // first rejection, tagged with its plugin.
 func (f *Framework) RunFilterPlugins(state *CycleState, pod *api.Pod, nodeInfo *NodeInfo) *Status {
-	for _, pl := range f.filter {
-		if state.SkipFilterPlugins[pl.Name()] {
+	filters := f.filter
+	if state.filtersKnown {
+		filters = state.filters
+	}
+	for _, pl := range filters {
+		if !state.filtersKnown && state.SkipFilterPlugins[pl.Name()] {
 			continue
 		}
 		s := pl.Filter(state, pod, nodeInfo)
@@ -146,35 +156,69 @@ type PluginScore struct {
 	Score      int64
 }
 
-// NodePluginScores are a node's scores from every plugin, and their sum.
-type NodePluginScores struct {
-	Name       string
-	Scores     []PluginScore
-	TotalScore int64
+// NodeScores are one cycle's scores: row i is node Names[i], column j is
+// plugin Plugins[j] with weight Weights[j]. They are kept flat, and the
+// normalized scores (0 to MaxNodeScore) in a byte, because the scheduler
+// keeps the scores of its latest attempts for the playground to show.
+type NodeScores struct {
+	Names      []string
+	Plugins    []string
+	Weights    []int64
+	Raw        []int64
+	Normalized []uint8
+	// Totals are each node's weighted sum.
+	Totals []int64
+}
+
+// Len is the number of nodes scored.
+func (t *NodeScores) Len() int { return len(t.Names) }
+
+// PluginScores lists node i's score from each plugin.
+func (t *NodeScores) PluginScores(i int) []PluginScore {
+	k := len(t.Plugins)
+	if k == 0 {
+		return nil
+	}
+	out := make([]PluginScore, k)
+	for j := range out {
+		n := int64(t.Normalized[i*k+j])
+		out[j] = PluginScore{Name: t.Plugins[j], Raw: t.Raw[i*k+j], Normalized: n, Weight: t.Weights[j], Score: n * t.Weights[j]}
+	}
+	return out
 }
 
 // RunScorePlugins scores each node with every plugin not skipped,
 // normalizes each plugin's scores, applies weights and sums them.
-func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*NodeInfo) ([]NodePluginScores, *Status) {
+func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*NodeInfo) (*NodeScores, *Status) {
 	var active []ScorePlugin
 	for _, pl := range f.score {
 		if !state.SkipScorePlugins[pl.Name()] {
 			active = append(active, pl)
 		}
 	}
-	out := make([]NodePluginScores, len(nodes))
-	for i, n := range nodes {
-		out[i] = NodePluginScores{Name: n.Node().Name, Scores: make([]PluginScore, len(active))}
+	k := len(active)
+	out := &NodeScores{
+		Names:      make([]string, len(nodes)),
+		Plugins:    make([]string, k),
+		Weights:    make([]int64, k),
+		Raw:        make([]int64, len(nodes)*k),
+		Normalized: make([]uint8, len(nodes)*k),
+		Totals:     make([]int64, len(nodes)),
 	}
+	for i, n := range nodes {
+		out.Names[i] = n.Node().Name
+	}
+	// One list serves every plugin in turn: NormalizeScore rescales it in place.
+	list := make(NodeScoreList, len(nodes))
 	for j, pl := range active {
-		list := make(NodeScoreList, len(nodes))
+		out.Plugins[j] = pl.Name()
 		for i, n := range nodes {
 			s, st := pl.Score(state, pod, n)
 			if !st.IsSuccess() {
 				return nil, AsStatus(fmt.Errorf("plugin %q failed with: %w", pl.Name(), st.AsError()))
 			}
-			list[i] = NodeScore{Name: n.Node().Name, Score: s}
-			out[i].Scores[j] = PluginScore{Name: pl.Name(), Raw: s}
+			list[i] = NodeScore{Name: out.Names[i], Score: s}
+			out.Raw[i*k+j] = s
 		}
 		if norm, ok := pl.(ScoreNormalizer); ok {
 			if st := norm.NormalizeScore(state, pod, list); !st.IsSuccess() {
@@ -182,15 +226,13 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 			}
 		}
 		w := f.weights[pl.Name()]
+		out.Weights[j] = w
 		for i := range list {
 			if list[i].Score > MaxNodeScore || list[i].Score < MinNodeScore {
 				return nil, AsStatus(fmt.Errorf("plugin %q returns an invalid score %v, it should in the range of [%v, %v] after normalizing", pl.Name(), list[i].Score, MinNodeScore, MaxNodeScore))
 			}
-			ps := &out[i].Scores[j]
-			ps.Normalized = list[i].Score
-			ps.Weight = w
-			ps.Score = list[i].Score * w
-			out[i].TotalScore += ps.Score
+			out.Normalized[i*k+j] = uint8(list[i].Score)
+			out.Totals[i] += list[i].Score * w
 		}
 	}
 	return out, nil

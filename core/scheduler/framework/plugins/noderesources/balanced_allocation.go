@@ -17,6 +17,7 @@ type BalancedAllocation struct {
 func NewBalancedAllocation() *BalancedAllocation {
 	return &BalancedAllocation{scorer: resourceAllocationScorer{
 		name: names.NodeResourcesBalancedAllocation, useRequested: true, scorer: balancedResourceScorer, resources: DefaultResources,
+		stateKey: preScoreStateKey(names.NodeResourcesBalancedAllocation),
 	}}
 }
 
@@ -25,17 +26,19 @@ func (*BalancedAllocation) Name() string { return names.NodeResourcesBalancedAll
 
 // PreScore computes the pod's real requests.
 func (b *BalancedAllocation) PreScore(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) *framework.Status {
-	state.Write(preScoreStateKey(b.Name()), b.scorer.podRequests(pod))
+	state.Write(b.scorer.stateKey, b.scorer.podRequests(pod))
 	return nil
 }
 
 // Score is (1 - the standard deviation of the used fractions) * MaxNodeScore.
 func (b *BalancedAllocation) Score(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) (int64, *framework.Status) {
-	return b.scorer.score(state, preScoreStateKey(b.Name()), pod, nodeInfo)
+	return b.scorer.score(state, pod, nodeInfo)
 }
 
 func balancedResourceScorer(requested, allocatable []int64) int64 {
-	var fractions []float64
+	// Room for the usual few resources without a heap allocation per node.
+	var buf [8]float64
+	fractions := buf[:0]
 	var total float64
 	for i := range requested {
 		if allocatable[i] == 0 {

@@ -30,7 +30,8 @@ type Fit struct {
 
 // NewFit returns the plugin with the LeastAllocated strategy.
 func NewFit() *Fit {
-	return &Fit{scorer: resourceAllocationScorer{name: "LeastAllocated", scorer: leastResourceScorer(DefaultResources), resources: DefaultResources}}
+	return &Fit{scorer: resourceAllocationScorer{name: "LeastAllocated", scorer: leastResourceScorer(DefaultResources), resources: DefaultResources,
+		stateKey: preScoreStateKey(names.NodeResourcesFit)}}
 }
 
 // Name implements framework.Plugin.
@@ -106,14 +107,14 @@ func Fits(req *framework.Resource, nodeInfo *framework.NodeInfo) []InsufficientR
 
 // PreScore computes the pod's scoring request (with defaults for unset requests).
 func (f *Fit) PreScore(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) *framework.Status {
-	state.Write(preScoreStateKey(f.Name()), f.scorer.podRequests(pod))
+	state.Write(f.scorer.stateKey, f.scorer.podRequests(pod))
 	return nil
 }
 
 // Score is the LeastAllocated score: the free share of each resource after
 // placing the pod, weighted, out of MaxNodeScore.
 func (f *Fit) Score(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) (int64, *framework.Status) {
-	return f.scorer.score(state, preScoreStateKey(f.Name()), pod, nodeInfo)
+	return f.scorer.score(state, pod, nodeInfo)
 }
 
 // EventsToRegister: an assigned pod deleted or scaled down frees room; a

@@ -17,6 +17,11 @@ type resourceAllocationScorer struct {
 	useRequested bool
 	scorer       func(requested, allocatable []int64) int64
 	resources    []ResourceSpec
+	// stateKey is where PreScore leaves the pod's requests.
+	stateKey string
+	// requested and allocatable are scratch rows reused node after node:
+	// scoring runs on one goroutine and the scorer keeps neither.
+	requested, allocatable []int64
 }
 
 // podRequests is the pod's request for each scored resource.
@@ -33,9 +38,9 @@ func (r *resourceAllocationScorer) podRequests(pod *api.Pod) []int64 {
 	return out
 }
 
-func (r *resourceAllocationScorer) score(state *framework.CycleState, key string, pod *api.Pod, nodeInfo *framework.NodeInfo) (int64, *framework.Status) {
+func (r *resourceAllocationScorer) score(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) (int64, *framework.Status) {
 	var podReqs []int64
-	if v, ok := state.Read(key); ok {
+	if v, ok := state.Read(r.stateKey); ok {
 		podReqs = v.([]int64)
 	} else {
 		podReqs = r.podRequests(pod)
@@ -43,8 +48,12 @@ func (r *resourceAllocationScorer) score(state *framework.CycleState, key string
 	if len(r.resources) == 0 {
 		return 0, framework.AsStatus(fmt.Errorf("resources not found"))
 	}
-	requested := make([]int64, len(r.resources))
-	allocatable := make([]int64, len(r.resources))
+	if len(r.requested) != len(r.resources) {
+		r.requested, r.allocatable = make([]int64, len(r.resources)), make([]int64, len(r.resources))
+	}
+	requested, allocatable := r.requested, r.allocatable
+	clear(requested)
+	clear(allocatable)
 	used := nodeInfo.NonZeroRequested
 	if r.useRequested {
 		used = nodeInfo.Requested
