@@ -2,6 +2,7 @@ package client
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"kubeplay/core/api"
@@ -18,24 +19,27 @@ type Recorder struct {
 	component string
 	host      string
 	// seen maps an event's full key (or its aggregate key) to the event last written for it.
-	seen map[string]*api.Event
+	seen *lru[string, *api.Event]
 	// similar maps an aggregate key to the distinct messages seen under it.
-	similar map[string]*similarRecord
+	similar *lru[string, *similarRecord]
 }
 
 type similarRecord struct {
-	messages map[string]bool
+	// messages are distinct, at most aggregateMaxEvents of them.
+	messages []string
 	last     time.Time
 }
 
 const (
 	aggregateMaxEvents   = 10
 	aggregateMaxInterval = 10 * time.Minute
+	// maxLruCacheEntries bounds each of the correlator's caches, as upstream's.
+	maxLruCacheEntries = 4096
 )
 
 // NewRecorder returns a recorder writing as component (on host, for kubelets).
 func NewRecorder(c Interface, component, host string) *Recorder {
-	return &Recorder{client: c, component: component, host: host, seen: map[string]*api.Event{}, similar: map[string]*similarRecord{}}
+	return &Recorder{client: c, component: component, host: host, seen: newLRU[string, *api.Event](maxLruCacheEntries), similar: newLRU[string, *similarRecord](maxLruCacheEntries)}
 }
 
 // Eventf records an event about obj.
@@ -48,16 +52,19 @@ func (r *Recorder) Eventf(obj api.Object, eventType, reason, format string, args
 func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
 	ref := ReferenceTo(obj)
 	now := r.client.Now()
-	base := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s", r.component, r.host, ref.Kind, ref.Namespace, ref.Name, ref.UID, ref.APIVersion, eventType+"\x00"+reason)
+	// The recorder's component and host are the same in every key.
+	base := ref.Kind + "\x00" + ref.Namespace + "\x00" + ref.Name + "\x00" + ref.UID + "\x00" + ref.APIVersion + "\x00" + eventType + "\x00" + reason
 	key := base + "\x00" + message
 	// Aggregation of similar events.
-	rec := r.similar[base]
-	if rec == nil || now.Sub(rec.last) > aggregateMaxInterval {
-		rec = &similarRecord{messages: map[string]bool{}}
-		r.similar[base] = rec
+	rec, ok := r.similar.get(base)
+	if !ok || now.Sub(rec.last) > aggregateMaxInterval {
+		rec = &similarRecord{}
+		r.similar.add(base, rec)
 	}
 	rec.last = now
-	rec.messages[message] = true
+	if !slices.Contains(rec.messages, message) {
+		rec.messages = append(rec.messages, message)
+	}
 	if len(rec.messages) >= aggregateMaxEvents {
 		key = base
 		message = "(combined from similar events): " + message
@@ -67,14 +74,14 @@ func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
 		ns = "default"
 	}
 	res := ResourceFor[*api.Event](r.client)
-	if prev := r.seen[key]; prev != nil {
+	if prev, ok := r.seen.get(key); ok {
 		if cur, err := r.client.Get(res, prev.Namespace, prev.Name); err == nil {
 			ev := cur.(*api.Event).DeepCopy()
 			ev.Count++
 			ev.Message = message
 			ev.LastTimestamp = api.NewTime(now)
 			if out, err := r.client.Update(res, ev.Namespace, ev, apiserver.UpdateOptions{}); err == nil {
-				r.seen[key] = out.(*api.Event)
+				r.seen.add(key, out.(*api.Event))
 				return
 			}
 		}
@@ -93,7 +100,7 @@ func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
 		ReportingInstance:   r.host,
 	}
 	if out, err := r.client.Create(res, ns, ev, apiserver.CreateOptions{}); err == nil {
-		r.seen[key] = out.(*api.Event)
+		r.seen.add(key, out.(*api.Event))
 	}
 }
 
