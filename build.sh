@@ -143,10 +143,39 @@ cmd_perf() {
 	$GO run ./tools/perfreport -md docs/PERFORMANCE.md -svg docs/performance.svg </tmp/kubeplay-curve.txt
 	step "rollouts"
 	$GO test -run='^$' -bench='Rollout' -benchtime=1x -benchmem -timeout=30m ./core/sim
+	step "scheduler throughput at 5,000 nodes"
+	$GO test -run='^$' -bench='SchedulerThroughput' -benchtime=1x -benchmem -timeout=30m ./core/sim
+	perf_wasm
 	step "chaos (${CHAOS_SEEDS:-200} seeds)"
 	$GO test -count=1 -run='^TestChaos$' -timeout=60m ./core/sim -chaos.seeds="${CHAOS_SEEDS:-200}" -chaos.ops=80
 	step "one session replayed 1,000 times"
 	$GO test -count=1 -run='^TestSessionReplaysIdentically$' -timeout=30m ./core/sim -replays=1000
+}
+
+# perf_wasm runs the 10,000-pod/1,000-node benchmark natively and compiled
+# to wasm under Node (Go's go_js_wasm_exec), three times each, and prints
+# the ratio of the best wall times: what the engine loses in a browser.
+perf_wasm() {
+	step "10,000 pods on 1,000 nodes: wasm under Node against native"
+	local bench='^BenchmarkScheduled10000On1000$' exec
+	exec="$($GO env GOROOT)/lib/wasm/go_js_wasm_exec"
+	[ -x "$exec" ] || exec="$($GO env GOROOT)/misc/wasm/go_js_wasm_exec"
+	$GO test -c -o /tmp/kubeplay-sim.test ./core/sim
+	GOOS=js GOARCH=wasm $GO test -c -o /tmp/kubeplay-sim.wasm ./core/sim
+	(cd core/sim && /tmp/kubeplay-sim.test -test.run='^$' -test.bench="$bench" -test.benchtime=1x -test.count=3 -test.benchmem) |
+		tee /tmp/kubeplay-native.txt
+	(cd core/sim && "$exec" /tmp/kubeplay-sim.wasm -test.run='^$' -test.bench="$bench" -test.benchtime=1x -test.count=3 -test.benchmem -test.timeout=60m) |
+		tee /tmp/kubeplay-wasm.txt
+	local native wasm
+	native=$(best_ns_per_op /tmp/kubeplay-native.txt)
+	wasm=$(best_ns_per_op /tmp/kubeplay-wasm.txt)
+	awk -v n="$native" -v w="$wasm" 'BEGIN { printf "wasm/native: %.2fx (best of 3: native %.2f s, wasm %.2f s)\n", w / n, n / 1e9, w / 1e9 }'
+}
+
+# best_ns_per_op prints the lowest ns/op among a benchmark output's lines.
+best_ns_per_op() {
+	awk '/^Benchmark/ { for (i = 2; i < NF; i++) if ($(i + 1) == "ns/op" && (best == "" || $i + 0 < best)) best = $i + 0 }
+		END { print best }' "$1"
 }
 
 case "${1:-build}" in
