@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"kubeplay/core/api/openapi"
 	"kubeplay/core/apiserver"
 )
 
@@ -95,6 +96,9 @@ func (t *Terminal) kubectlCandidates(args []string, word string) []string {
 		return nil
 	}
 	if len(pos) == 1 {
+		if verb == "explain" && strings.Contains(word, ".") {
+			return t.explainFields(word)
+		}
 		if i := strings.Index(word, "/"); i > 0 {
 			var out []string
 			for _, n := range t.names(word[:i], ns) {
@@ -110,6 +114,23 @@ func (t *Terminal) kubectlCandidates(args []string, word string) []string {
 		return out
 	}
 	return t.names(pos[1], ns)
+}
+
+// explainFields completes `kubectl explain TYPE.field.` with the fields
+// that follow, from the schema the API server publishes.
+func (t *Terminal) explainFields(word string) []string {
+	parts := strings.Split(word, ".")
+	res, ok := t.Cluster.API.Registry.Resolve(parts[0])
+	s, err := openapi.Load()
+	if !ok || err != nil {
+		return nil
+	}
+	prefix := strings.Join(parts[:len(parts)-1], ".") + "."
+	var out []string
+	for _, f := range s.FieldNames(openapi.GVK{Group: res.Group, Version: res.Version, Kind: res.Kind}, parts[1:len(parts)-1]) {
+		out = append(out, prefix+f)
+	}
+	return out
 }
 
 // names lists the objects of a resource type (as kubectl names it).

@@ -41,6 +41,10 @@ func TestComplete(t *testing.T) {
 		{"kubectl apply -f manifests/", 17, []string{"manifests/db.yaml", "manifests/web.yaml"}},
 		{"cat no", 4, []string{"notes.txt"}},
 		{"kubectl get nosuchtype ", 23, nil},
+		{"kubectl explain deploy.spec.st", 16, []string{"deploy.spec.strategy"}},
+		{"kubectl explain po.spec.containers.ima", 16, []string{"po.spec.containers.image", "po.spec.containers.imagePullPolicy"}},
+		{"kubectl explain pod.metadata.labels.", 16, nil},
+		{"kubectl explain nosuchtype.", 16, nil},
 	} {
 		start, got := term.Complete(c.line)
 		if start != c.start || !reflect.DeepEqual(got, c.want) {

@@ -267,3 +267,34 @@ func Fingerprint() uint64 {
 	h.Write([]byte(schemaText))
 	return h.Sum64()
 }
+
+// FieldNames lists the fields found by following path (field names, through
+// lists and maps) from a kind's definition; nil when the path leads nowhere.
+// Tab completion of `kubectl explain pod.spec.` uses it.
+func (s *Schema) FieldNames(kind GVK, path []string) []string {
+	d, ok := s.ForKind(kind)
+	if !ok {
+		return nil
+	}
+	for _, name := range path {
+		var next *Definition
+		for _, f := range d.Fields {
+			if f.Name == name {
+				t := f.Type
+				for t.Elem != nil {
+					t = t.Elem
+				}
+				next = t.Ref
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		d = next
+	}
+	out := make([]string, len(d.Fields))
+	for i, f := range d.Fields {
+		out[i] = f.Name
+	}
+	return out
+}
