@@ -105,6 +105,10 @@ func (e *engine) locked(h *apiserver.Handler) http.Handler {
 			e.exec(w, r, h, o) // unlocks
 			return
 		}
+		if o, ok := h.ParseLogFollow(r); ok {
+			e.followLogs(w, r, h, o) // unlocks
+			return
+		}
 		wr, isWatch, err := h.ParseWatch(r)
 		if isWatch {
 			e.watch(w, r, h, wr, err) // unlocks

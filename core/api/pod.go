@@ -346,3 +346,24 @@ func IsPodAvailable(pod *Pod, minReadySeconds int32, now Time) bool {
 func IsPodTerminal(pod *Pod) bool {
 	return pod.Status.Phase == PodSucceeded || pod.Status.Phase == PodFailed
 }
+
+// ContainerStatusFor is the status of the named container (init or app),
+// nil when the kubelet has not reported one.
+func (p *Pod) ContainerStatusFor(name string) *ContainerStatus {
+	for _, list := range [][]ContainerStatus{p.Status.InitContainerStatuses, p.Status.ContainerStatuses} {
+		for i := range list {
+			if list[i].Name == name {
+				return &list[i]
+			}
+		}
+	}
+	return nil
+}
+
+// SameContainerLive reports whether the named container is still the one
+// with containerID and has not terminated: a followed log stream stays
+// open while it is (a restart starts a new container, and a new log).
+func (p *Pod) SameContainerLive(name, containerID string) bool {
+	s := p.ContainerStatusFor(name)
+	return s != nil && s.ContainerID == containerID && s.State.Terminated == nil
+}

@@ -128,3 +128,18 @@ func ExecStatus(o *ExecOptions, code int) []byte {
 	b, _ := json.Marshal(s)
 	return b
 }
+
+// ParseLogFollow reports whether r is a pods/log request with follow=true,
+// which the host streams: the container's log so far as any pods/log
+// request answers it, then each line as the container writes it.
+func (h *Handler) ParseLogFollow(r *http.Request) (LogOptions, bool) {
+	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
+	// api/v1/namespaces/NS/pods/NAME/log
+	q := r.URL.Query()
+	if r.Method != http.MethodGet || len(parts) != 7 || parts[0] != "api" || parts[1] != "v1" || parts[2] != "namespaces" ||
+		parts[4] != "pods" || parts[6] != "log" || q.Get("follow") != "true" || q.Get("previous") == "true" {
+		return LogOptions{}, false
+	}
+	return LogOptions{Namespace: parts[3], Pod: parts[5], Container: q.Get("container"),
+		Timestamps: q.Get("timestamps") == "true", TailLines: -1}, true
+}

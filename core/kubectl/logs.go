@@ -215,66 +215,78 @@ func (inv *Invocation) defaultContainer(pod *api.Pod) (string, error) {
 }
 
 func runLogs(inv *Invocation) error {
-	selector := inv.Flags.String("selector")
-	switch {
-	case (len(inv.Args) == 0 && selector == "") || len(inv.Args) > 2:
+	sel := inv.Flags.String("selector")
+	if len(inv.Args) == 0 && sel == "" || len(inv.Args) > 2 {
 		return usageErrorf(inv.Cmd, "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command")
-	case len(inv.Args) == 1 && selector != "":
+	}
+	if sel != "" && len(inv.Args) > 0 {
 		return usageErrorf(inv.Cmd, "only a selector (-l) or a POD name is allowed")
 	}
 	if inv.Env.Logs == nil {
 		return errors.New("logs are not available in this cluster")
 	}
+	var pods []*api.Pod
 	tail := inv.Flags.Int("tail")
-	if selector != "" {
-		// With a selector kubectl shows the last 10 lines unless told.
-		if !inv.Flags.Changed("tail") && tail == -1 {
-			tail = 10
-		}
-		return inv.logsBySelector(tail)
-	}
-	pod, err := inv.podForCommand(inv.Args[0], true)
-	if err != nil {
-		return err
-	}
-	container := ""
-	if len(inv.Args) == 2 {
-		container = inv.Args[1]
-	}
-	return inv.podLogs(pod, container, tail)
-}
-
-// logsBySelector is logs -l: each matching pod's logs in turn (upstream
-// reads them in map order, so several pods come in no fixed order there).
-func (inv *Invocation) logsBySelector(tail int64) error {
-	sel, fsel, err := inv.selectors()
-	if err != nil {
-		return err
-	}
-	res, err := inv.resolveType("pods")
-	if err != nil {
-		return err
-	}
-	ns, _ := inv.Namespace()
-	pods, err := inv.list(res, ns, sel, fsel)
-	if err != nil {
-		return err
-	}
-	if len(pods) == 0 {
-		fmt.Fprintf(inv.errOut(), "No resources found in %s namespace.\n", ns)
-		return nil
-	}
-	for _, o := range pods {
-		if err := inv.podLogs(o.(*api.Pod), "", tail); err != nil {
+	if sel != "" {
+		var err error
+		if pods, err = inv.podsBySelector(); err != nil || len(pods) == 0 {
 			return err
 		}
+		if !inv.Flags.Changed("tail") && tail < 0 {
+			tail = 10 // kubectl's default for a selector
+		}
+		if n, most := len(pods), inv.Flags.Int("max-log-requests"); inv.Flags.Bool("follow") && int64(n) > most {
+			return fmt.Errorf("you are attempting to follow %d log streams, but maximum allowed concurrency is %d, use --max-log-requests to increase the limit", n, most)
+		}
+	} else {
+		pod, err := inv.podForCommand(inv.Args[0], true)
+		if err != nil {
+			return err
+		}
+		pods = []*api.Pod{pod}
+	}
+	var streams []logStream
+	for _, pod := range pods {
+		containers, err := inv.logContainers(pod)
+		if err != nil {
+			return err
+		}
+		for _, c := range containers {
+			streams = append(streams, logStream{pod, c})
+		}
+	}
+	show := func(s logStream, text string) {
+		if inv.Flags.Bool("prefix") {
+			text = prefixLines(s.pod, s.container, text)
+		}
+		fmt.Fprint(inv.out(), text)
+	}
+	follow := inv.Flags.Bool("follow") && !inv.Flags.Bool("previous")
+	seen := map[logStream]int{}
+	for _, s := range streams {
+		out, err := inv.Env.Logs(LogsRequest{
+			Namespace: s.pod.Namespace, Pod: s.pod.Name, Container: s.container,
+			Previous: inv.Flags.Bool("previous"), Timestamps: inv.Flags.Bool("timestamps"),
+			TailLines: tail, SinceSeconds: int64(inv.Flags.Duration("since").Seconds()),
+			LimitBytes: inv.Flags.Int("limit-bytes"), Follow: inv.Flags.Bool("follow"),
+		})
+		if err != nil {
+			return err
+		}
+		show(s, out)
+		if follow {
+			seen[s] = len(logLines(inv, s))
+		}
+	}
+	if follow {
+		return inv.followLogs(streams, seen, show)
 	}
 	return nil
 }
 
-// podLogs prints the logs of one pod's container: the one named, every
-// one with --all-containers, else -c or the default one.
-func (inv *Invocation) podLogs(pod *api.Pod, container string, tail int64) error {
+// logContainers are the containers whose logs a pod's part prints: all of
+// them, the one named, or the default one.
+func (inv *Invocation) logContainers(pod *api.Pod) ([]string, error) {
 	var containers []string
 	switch {
 	case inv.Flags.Bool("all-containers"):
@@ -284,40 +296,48 @@ func (inv *Invocation) podLogs(pod *api.Pod, container string, tail int64) error
 		for _, c := range pod.Spec.Containers {
 			containers = append(containers, c.Name)
 		}
-	case container != "":
-		containers = []string{container}
+	case len(inv.Args) == 2:
+		containers = []string{inv.Args[1]}
 	default:
 		c, err := inv.defaultContainer(pod)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		containers = []string{c}
 	}
 	for _, c := range containers {
 		if !hasContainer(pod, c) {
-			return apierrors.NewBadRequest(fmt.Sprintf("container %s is not valid for pod %s", c, pod.Name))
+			return nil, apierrors.NewBadRequest(fmt.Sprintf("container %s is not valid for pod %s", c, pod.Name))
 		}
-		out, err := inv.Env.Logs(LogsRequest{
-			Namespace: pod.Namespace, Pod: pod.Name, Container: c,
-			Previous: inv.Flags.Bool("previous"), Timestamps: inv.Flags.Bool("timestamps"),
-			TailLines: tail, SinceSeconds: int64(inv.Flags.Duration("since").Seconds()),
-			LimitBytes: inv.Flags.Int("limit-bytes"), Follow: inv.Flags.Bool("follow"),
-		})
-		if err != nil {
-			return err
-		}
-		if inv.Flags.Bool("prefix") {
-			var b strings.Builder
-			for _, line := range strings.SplitAfter(out, "\n") {
-				if line != "" {
-					fmt.Fprintf(&b, "[pod/%s/%s] %s", pod.Name, c, line)
-				}
-			}
-			out = b.String()
-		}
-		fmt.Fprint(inv.out(), out)
 	}
-	return nil
+	return containers, nil
+}
+
+// podsBySelector lists the namespace's pods matching -l (and
+// --field-selector), saying so on stderr when there are none, as kubectl
+// does. Upstream reads them in map order; here they come by name.
+func (inv *Invocation) podsBySelector() ([]*api.Pod, error) {
+	sel, fsel, err := inv.selectors()
+	if err != nil {
+		return nil, err
+	}
+	res, err := inv.resolveType("pods")
+	if err != nil {
+		return nil, err
+	}
+	ns, _ := inv.Namespace()
+	objs, err := inv.list(res, ns, sel, fsel)
+	if err != nil {
+		return nil, err
+	}
+	if len(objs) == 0 {
+		fmt.Fprintf(inv.errOut(), "No resources found in %s namespace.\n", ns)
+	}
+	pods := make([]*api.Pod, len(objs))
+	for i, o := range objs {
+		pods[i] = o.(*api.Pod)
+	}
+	return pods, nil
 }
 
 func hasContainer(pod *api.Pod, name string) bool {
