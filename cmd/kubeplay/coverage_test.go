@@ -34,6 +34,8 @@ var commandCells = []struct {
 	{"create namespace", cmdPath("create namespace")},
 	{"create configmap", cmdPath("create configmap")},
 	{"create secret generic", cmdPath("create secret generic")},
+	{"create secret tls", cmdPath("create secret tls")},
+	{"create secret docker-registry", cmdPath("create secret docker-registry")},
 	{"create job", cmdPath("create job")},
 	{"create cronjob", cmdPath("create cronjob")},
 	{"create service clusterip", cmdPath("create service clusterip")},
@@ -95,6 +97,8 @@ var commandCells = []struct {
 	{"set image", cmdPath("set image")},
 	{"set resources", cmdPath("set resources")},
 	{"set env", cmdPath("set env")},
+	{"set env --list", pathWithFlag("set env", "list")},
+	{"set env --from", pathWithFlag("set env", "from")},
 	{"patch (strategic)", func(c kubectl.CommandLine) bool {
 		return c.Path == "patch" && (len(c.Flags["type"]) == 0 || slices.Contains(c.Flags["type"], "strategic"))
 	}},
@@ -125,6 +129,7 @@ var commandCells = []struct {
 		return c.Path == "exec" && len(c.Flags["stdin"]) > 0 && len(c.Flags["tty"]) > 0
 	}},
 	{"run", cmdPath("run")},
+	{"run --overrides", pathWithFlag("run", "overrides")},
 	{"expose", cmdPath("expose")},
 	{"api-resources", cmdPath("api-resources")},
 	{"api-resources --api-group", pathWithFlag("api-resources", "api-group")},

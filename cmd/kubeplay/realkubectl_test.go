@@ -312,10 +312,13 @@ type served struct {
 	act     *activity
 	kubectl string
 	url     string // where the twin is served; kubectl prints it as the terminal's server
-	root    string // the simulated file system's files, mirrored on disk
-	env     []string
-	written map[string]string
-	bg      []*exec.Cmd
+	// kubeconfig is the real kubectl's; it reads as the terminal's
+	// ~/.kube/config.
+	kubeconfig string
+	root       string // the simulated file system's files, mirrored on disk
+	env        []string
+	written    map[string]string
+	bg         []*exec.Cmd
 	// targets are the virtual times at which ours' kubectl invocations of
 	// the current step returned; next indexes them.
 	targets []time.Time
@@ -342,7 +345,7 @@ func newServed(t *testing.T, term *sim.Terminal, kubectl, home string, kubectls 
 	if err := os.WriteFile(kc, []byte(kubeconfigFor(srv.URL)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s := &served{t: t, term: term, eng: e, act: act, kubectl: kubectl, kubectls: kubectls, root: filepath.Join(dir, "fs"), written: map[string]string{}, url: srv.URL,
+	s := &served{t: t, term: term, eng: e, act: act, kubectl: kubectl, kubectls: kubectls, root: filepath.Join(dir, "fs"), written: map[string]string{}, url: srv.URL, kubeconfig: kc,
 		env: []string{"PATH=/usr/bin:/bin", "KUBECONFIG=" + kc, "HOME=" + home, "TZ=UTC", "KUBECTL_COMMAND_HEADERS=false"}}
 	t.Cleanup(func() {
 		for _, p := range s.bg {
@@ -562,6 +565,7 @@ wait:
 	// The loopback address of the twin reads as the server the terminal's
 	// kubeconfig names (cluster-info, config view print it).
 	out.replace(s.url, kubectl.NewConfig().Clusters[0].Server)
+	out.replace(s.kubeconfig, "/root/.kube/config")
 	out.writeTo(ctx.Stdout, ctx.Stderr)
 	s.eng.mu.Unlock()
 	code := cmd.ProcessState.ExitCode()

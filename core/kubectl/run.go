@@ -85,6 +85,14 @@ func runRun(inv *Invocation) error {
 		k, v, _ := strings.Cut(a, "=")
 		setAnnotation(pod, k, v)
 	}
+	obj, err := inv.applyOverrides(pod)
+	if err != nil {
+		return err
+	}
+	pod, ok := obj.(*api.Pod)
+	if !ok {
+		return fmt.Errorf("--overrides made a %s, not a Pod", obj.GetTypeMeta().Kind)
+	}
 	if !attach || inv.dryRun() != "none" && inv.dryRun() != "" {
 		return inv.createGenerated(pod, "pod", false)
 	}
@@ -237,7 +245,15 @@ func (inv *Invocation) exposeOne(obj api.Object) error {
 	if ip := inv.Flags.String("cluster-ip"); ip != "" {
 		svc.Spec.ClusterIP = ip
 	}
-	return inv.createGeneratedOp(svc, "service", false, "exposed")
+	// run --expose makes its service without the pod's overrides.
+	var out api.Object = svc
+	if inv.Cmd.key() == "expose" {
+		var err error
+		if out, err = inv.applyOverrides(svc); err != nil {
+			return err
+		}
+	}
+	return inv.createGeneratedOp(out, "service", false, "exposed")
 }
 
 func containerPorts(cs []api.Container) []api.ContainerPort {

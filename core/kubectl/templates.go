@@ -136,13 +136,36 @@ func (inv *Invocation) printCustomColumns(spec string, single bool, all []api.Ob
 			}
 			texts := make([]string, len(vals))
 			for j, v := range vals {
-				texts[j] = jsonpath.Text(v)
+				texts[j] = columnText(v)
 			}
 			cells[i] = strings.Join(texts, ",")
 		}
 		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
 	return tw.Flush()
+}
+
+// columnText is a custom-columns cell as kubectl's printer writes it,
+// with Go's %v: maps as map[k:v ...] in key order, lists as [a b], and
+// scalars inside them bare.
+func columnText(v any) string {
+	switch x := v.(type) {
+	case map[string]any:
+		parts := make([]string, 0, len(x))
+		for _, k := range sortedKeys(x) {
+			parts = append(parts, k+":"+columnText(x[k]))
+		}
+		return "map[" + strings.Join(parts, " ") + "]"
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = columnText(e)
+		}
+		return "[" + strings.Join(parts, " ") + "]"
+	case nil:
+		return "<nil>"
+	}
+	return jsonpath.Text(v)
 }
 
 // relaxedJSONPath accepts "name.x", ".name.x", "{name.x}" and "{.name.x}".
