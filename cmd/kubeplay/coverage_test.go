@@ -162,14 +162,9 @@ var kindCells = []string{
 var kindReads = []string{"get", "get -o wide", "get -o yaml", "describe"}
 
 // coverageExceptions are cells the real kubectl cannot fill yet, each with
-// why. explain comes with testdata/conformance/explain.session (another
-// change); once that file exists the cell must be filled like any other.
+// why; none is left.
 func coverageExceptions() map[string]string {
-	ex := map[string]string{}
-	if _, err := os.Stat("../../testdata/conformance/explain.session"); err != nil {
-		ex["explain"] = "kubectl explain is being written with its own transcript, testdata/conformance/explain.session"
-	}
-	return ex
+	return map[string]string{}
 }
 
 func cmdPath(p string) func(kubectl.CommandLine) bool {
