@@ -46,26 +46,27 @@ func runExplain(inv *Invocation) error {
 		}
 	}
 	req := explainRequest{group: res.Group, version: res.Version, resource: res.Name, fieldPath: fields, recursive: inv.Flags.Bool("recursive")}
-	format := inv.Flags.String("output")
-	if format != "plaintext" {
-		if format == "plaintext-openapiv2" {
-			return fmt.Errorf("couldn't find resource for %q", res.Group+"/"+res.Version+", Kind="+res.Kind)
-		}
-		return fmt.Errorf("unrecognized format: %s", format)
-	}
 	if apiVersion != "" {
+		if strings.Count(apiVersion, "/") > 1 {
+			return fmt.Errorf("unexpected GroupVersion string: %s", apiVersion)
+		}
 		group, version, ok := strings.Cut(apiVersion, "/")
 		if !ok {
 			group, version = "", apiVersion
 		}
-		if strings.Count(apiVersion, "/") > 1 {
-			return fmt.Errorf("unexpected GroupVersion string: %s", apiVersion)
-		}
 		req.group, req.version = group, version
+	}
+	// plaintext-openapiv2 reads /openapi/v2, which publishes no schemas.
+	format := inv.Flags.String("output")
+	if format == "plaintext-openapiv2" {
+		return fmt.Errorf("couldn't find resource for %q", req.group+"/"+req.version+", Kind="+res.Kind)
 	}
 	doc, ok := apiserver.OpenAPIDocument(reg, req.group, req.version)
 	if !ok {
 		return fmt.Errorf("couldn't find resource for %q", req.gvrString())
+	}
+	if format != "plaintext" {
+		return fmt.Errorf("unrecognized format: %s", format)
 	}
 	// Read the document as a client would, through its JSON.
 	raw, err := json.Marshal(doc)
