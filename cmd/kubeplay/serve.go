@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"kubeplay/core/apiserver"
+	"kubeplay/core/apiserver/protobuf"
 	"kubeplay/core/kubectl"
 	"kubeplay/core/sim"
 )
@@ -79,7 +80,7 @@ type engine struct {
 // routes serves the Kubernetes API on its paths and site on the rest.
 func (e *engine) routes(site http.Handler) *http.ServeMux {
 	mux := http.NewServeMux()
-	api := &apiserver.Handler{Server: e.cluster.API, Actor: "kubectl"}
+	api := &apiserver.Handler{Server: e.cluster.API, Actor: "kubectl", Protobuf: protobuf.ToJSON}
 	mux.Handle("/", site)
 	for _, p := range []string{"/api", "/api/", "/apis", "/apis/", "/version", "/openapi/", "/healthz", "/readyz", "/livez"} {
 		mux.Handle(p, e.locked(api))

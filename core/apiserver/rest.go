@@ -14,7 +14,6 @@ import (
 	apierrors "kubeplay/core/api/errors"
 	"kubeplay/core/api/fields"
 	"kubeplay/core/api/labels"
-	"kubeplay/core/apiserver/protobuf"
 )
 
 // Handler serves the server on Kubernetes' REST paths: discovery, /version
@@ -25,6 +24,12 @@ type Handler struct {
 	Server *Server
 	// Actor names the writer in the trace ("kubectl").
 	Actor string
+	// Protobuf turns a protobuf request body into JSON (an error that is
+	// errors.ErrUnsupported for a kind it has no schema for). Without it
+	// such bodies are refused as an unsupported media type. Only the
+	// native server sets it: real kubectl sends protobuf, browsers do not,
+	// and the schema tables are weight the page's wasm need not carry.
+	Protobuf func(body []byte) ([]byte, error)
 }
 
 // plainText is a response body that is not JSON (pods/log).
@@ -152,8 +157,11 @@ func (h *Handler) serveResource(r *http.Request, res *Resource, ns, name, sub st
 	if ct := r.Header.Get("Content-Type"); strings.Contains(ct, "protobuf") && len(body) > 0 {
 		// kubectl's typed clients send protobuf; the server reads it as the
 		// JSON it stands for.
-		j, err := protobuf.ToJSON(body)
-		if errors.Is(err, protobuf.ErrUnknownKind) {
+		if h.Protobuf == nil {
+			return nil, apierrors.NewUnsupportedMediaType(ct, "application/json", "application/yaml")
+		}
+		j, err := h.Protobuf(body)
+		if errors.Is(err, errors.ErrUnsupported) {
 			return nil, apierrors.NewUnsupportedMediaType(ct, "application/json", "application/yaml")
 		}
 		if err != nil {

@@ -12,7 +12,15 @@ var magic = []byte("k8s\x00")
 // ErrUnknownKind reports a well-formed body of a kind that has no schema
 // here. A server can answer it with 415 Unsupported Media Type, on which
 // client-go retries the request as JSON.
-var ErrUnknownKind = errors.New("protobuf: no schema for this kind")
+var ErrUnknownKind error = unknownKind{}
+
+// unknownKind is errors.ErrUnsupported to callers that do not import this
+// package (the API server, which the page's wasm links without it).
+type unknownKind struct{}
+
+func (unknownKind) Error() string { return "protobuf: no schema for this kind" }
+
+func (unknownKind) Is(target error) bool { return target == errors.ErrUnsupported }
 
 const unknownType = "k8s.io.apimachinery.pkg.runtime.Unknown"
 
