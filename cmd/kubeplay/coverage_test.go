@@ -143,6 +143,11 @@ var commandCells = []struct {
 	{"config set-context --current --namespace", func(c kubectl.CommandLine) bool {
 		return c.Path == "config set-context" && len(c.Flags["current"]) > 0 && len(c.Flags["namespace"]) > 0
 	}},
+	{"config set-cluster", cmdPath("config set-cluster")},
+	{"config set-credentials", cmdPath("config set-credentials")},
+	{"config set", cmdPath("config set")},
+	{"config unset", cmdPath("config unset")},
+	{"config use-context", cmdPath("config use-context")},
 	{"proxy", cmdPath("proxy")},
 	{"top pod", cmdPath("top pod")},
 	{"top node", cmdPath("top node")},

@@ -5,14 +5,28 @@ package kubectl
 type Config struct {
 	CurrentContext string
 	Clusters       []*ConfigCluster
-	Users          []string
+	Users          []*ConfigUser
 	Contexts       []*ConfigContext
+}
+
+// ConfigUser is a kubeconfig user entry. kubeadm's admin authenticates
+// with a client certificate; set-credentials may give a token or a
+// username and password instead.
+type ConfigUser struct {
+	Name               string
+	ClientCertificate  bool
+	Token              string
+	Username, Password string
 }
 
 // ConfigCluster is a kubeconfig cluster entry.
 type ConfigCluster struct {
 	Name   string
 	Server string
+	// InsecureSkipTLSVerify is set by set-cluster; kubeadm's cluster has a
+	// certificate authority instead.
+	InsecureSkipTLSVerify bool
+	certificateAuthority  bool
 }
 
 // ConfigContext is a kubeconfig context entry.
@@ -27,8 +41,8 @@ type ConfigContext struct {
 func NewConfig() *Config {
 	return &Config{
 		CurrentContext: "kubernetes-admin@kubernetes",
-		Clusters:       []*ConfigCluster{{Name: "kubernetes", Server: "https://127.0.0.1:6443"}},
-		Users:          []string{"kubernetes-admin"},
+		Clusters:       []*ConfigCluster{{Name: "kubernetes", Server: "https://127.0.0.1:6443", certificateAuthority: true}},
+		Users:          []*ConfigUser{{Name: "kubernetes-admin", ClientCertificate: true}},
 		Contexts:       []*ConfigContext{{Name: "kubernetes-admin@kubernetes", Cluster: "kubernetes", AuthInfo: "kubernetes-admin"}},
 	}
 }

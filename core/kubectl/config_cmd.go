@@ -3,6 +3,7 @@ package kubectl
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -73,8 +74,13 @@ func runConfigGetClusters(inv *Invocation) error {
 
 func runConfigGetUsers(inv *Invocation) error {
 	fmt.Fprintln(inv.out(), "NAME")
+	var names []string
 	for _, u := range inv.Env.Config.Users {
-		fmt.Fprintln(inv.out(), u)
+		names = append(names, u.Name)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		fmt.Fprintln(inv.out(), n)
 	}
 	return nil
 }
@@ -144,7 +150,7 @@ func runConfigDeleteContext(inv *Invocation) error {
 				fmt.Fprintln(inv.errOut(), "warning: this removed your active context, use \"kubectl config use-context\" to select a different one")
 			}
 			c.Contexts = append(c.Contexts[:i], c.Contexts[i+1:]...)
-			fmt.Fprintf(inv.out(), "deleted context %s from %s\n", name, "/root/.kube/config")
+			fmt.Fprintf(inv.out(), "deleted context %s from %s\n", name, kubeconfigPath)
 			return nil
 		}
 	}
@@ -190,13 +196,26 @@ func runConfigView(inv *Invocation) error {
 		if minify && (cur == nil || cl.Name != cur.Cluster) {
 			continue
 		}
-		clusters = append(clusters, map[string]any{"name": cl.Name, "cluster": map[string]any{"server": cl.Server, "certificate-authority-data": "DATA+OMITTED"}})
+		body := map[string]any{"server": cl.Server}
+		if cl.certificateAuthority {
+			body["certificate-authority-data"] = "DATA+OMITTED"
+		}
+		if cl.InsecureSkipTLSVerify {
+			body["insecure-skip-tls-verify"] = true
+		}
+		clusters = append(clusters, map[string]any{"name": cl.Name, "cluster": body})
 	}
 	for _, u := range c.Users {
-		if minify && (cur == nil || u != cur.AuthInfo) {
+		if minify && (cur == nil || u.Name != cur.AuthInfo) {
 			continue
 		}
-		users = append(users, map[string]any{"name": u, "user": map[string]any{"client-certificate-data": "DATA+OMITTED", "client-key-data": "DATA+OMITTED"}})
+		users = append(users, map[string]any{"name": u.Name, "user": u.view()})
+	}
+	// A kubeconfig keeps its entries in maps: they are written by name.
+	for _, list := range [][]any{clusters, contexts, users} {
+		slices.SortStableFunc(list, func(a, b any) int {
+			return strings.Compare(a.(map[string]any)["name"].(string), b.(map[string]any)["name"].(string))
+		})
 	}
 	v := map[string]any{"apiVersion": "v1", "kind": "Config", "clusters": clusters, "contexts": contexts, "users": users,
 		"current-context": c.CurrentContext, "preferences": map[string]any{}}
