@@ -15,7 +15,11 @@ const (
 
 // CycleState is what plugins share within one scheduling cycle.
 type CycleState struct {
-	data map[string]any
+	// data is a short list, not a map: a cycle holds about ten entries,
+	// read for every node, and the plugins' keys are constants, so a scan
+	// that compares lengths and then (usually identical) string pointers
+	// beats hashing the key each time.
+	data []cycleStateEntry
 	// SkipFilterPlugins are plugins whose PreFilter returned Skip.
 	SkipFilterPlugins map[string]bool
 	// SkipScorePlugins are plugins whose PreScore returned Skip.
@@ -26,18 +30,35 @@ type CycleState struct {
 	filtersKnown bool
 }
 
+type cycleStateEntry struct {
+	key   string
+	value any
+}
+
 // NewCycleState starts an empty cycle state.
 func NewCycleState() *CycleState {
-	return &CycleState{data: map[string]any{}, SkipFilterPlugins: map[string]bool{}, SkipScorePlugins: map[string]bool{}}
+	return &CycleState{SkipFilterPlugins: map[string]bool{}, SkipScorePlugins: map[string]bool{}}
 }
 
 // Write stores a plugin's state under key.
-func (c *CycleState) Write(key string, v any) { c.data[key] = v }
+func (c *CycleState) Write(key string, v any) {
+	for i := range c.data {
+		if c.data[i].key == key {
+			c.data[i].value = v
+			return
+		}
+	}
+	c.data = append(c.data, cycleStateEntry{key: key, value: v})
+}
 
 // Read returns the state stored under key.
 func (c *CycleState) Read(key string) (any, bool) {
-	v, ok := c.data[key]
-	return v, ok
+	for i := range c.data {
+		if c.data[i].key == key {
+			return c.data[i].value, true
+		}
+	}
+	return nil, false
 }
 
 // Plugin is anything the framework runs.
