@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"kubeplay/core/api"
@@ -42,6 +43,10 @@ type Host struct {
 	// Wall is the wall clock and SleepReal waits on it; tests replace both.
 	Wall      func() time.Time
 	SleepReal func(time.Duration)
+	// Pause, when set, is called between two pieces of the engine's work
+	// (Cluster.Yield): the page hands its one thread back to the browser
+	// there once the engine has used its slice of a frame.
+	Pause func()
 	// OnChange is called, with the engine held, when the cluster may have
 	// changed: after a command, a tick that let time pass, a job, and now
 	// and then while a command waits. force is false for the calls made
@@ -57,6 +62,13 @@ type Host struct {
 	lastWall    time.Time
 	interrupted bool
 	inbox       []func()
+
+	// waiting counts the commands waiting for the engine, so that a tick
+	// lets them in between two instants of its catch-up.
+	waiting atomic.Int32
+	// running is set while a command runs, paused while the engine has
+	// handed the thread back mid-work (Busy reads both).
+	running, paused atomic.Bool
 
 	// Owned by whoever holds mu.
 	busy    bool           // a command is running
@@ -100,6 +112,7 @@ func (h *Host) attachTerminal(t *sim.Terminal) {
 	t.Interrupted = h.isInterrupted
 	h.trace, h.traceDropped, h.traceCmd, h.traceStart, h.dirty = nil, 0, "", c.Now(), true
 	c.API.Observe(h.observe)
+	c.Yield = h.pause
 	h.allowed = c.Now()
 	h.lastWall = h.Wall()
 	c.AddWorker(pacer{h})
@@ -226,13 +239,11 @@ func (h *Host) Interrupt() {
 	h.ctl.Unlock()
 }
 
-// Busy reports whether a command is running.
+// Busy reports whether a command is running and waiting: for time to
+// pass (its pacer) or for the editor. A command that has only handed the
+// thread back for a frame (Pause) is not waiting, nor is a clock tick.
 func (h *Host) Busy() bool {
-	if h.mu.TryLock() {
-		h.mu.Unlock()
-		return false
-	}
-	return true
+	return h.running.Load() && !h.paused.Load()
 }
 
 // Run runs one terminal line and writes its output to out as it is
@@ -241,14 +252,18 @@ func (h *Host) Busy() bool {
 // (window.kubeplay.run, lessons, tests). A panic is reported in the output
 // and the cluster is kept.
 func (h *Host) Run(line string, out io.Writer, paced bool) (code int) {
+	h.waiting.Add(1)
 	h.mu.Lock()
+	h.waiting.Add(-1)
 	defer h.mu.Unlock()
 	h.ctl.Lock()
 	h.interrupted = false
 	h.ctl.Unlock()
 	h.busy, h.paced = true, paced
+	h.running.Store(true)
 	h.markTrace(line)
 	defer func() {
+		h.running.Store(false)
 		h.busy, h.paced, h.curCtx = false, false, nil
 		if r := recover(); r != nil {
 			fmt.Fprintf(out, "kubeplay: internal error: %v\n(the cluster is kept; please report this with the command that caused it)\n", r)
@@ -357,14 +372,36 @@ func (h *Host) Tick() bool {
 	if h.allowed.Sub(cur) > maxCatchUp {
 		h.allowed = cur.Add(maxCatchUp)
 	}
-	d := h.allowed.Sub(cur)
+	target := h.allowed
 	h.ctl.Unlock()
-	if d <= 0 {
+	if !target.After(cur) {
 		return false
 	}
-	h.C.Advance(d)
+	// Instant by instant (each timer's), so that a command typed while the
+	// clock catches up runs at the next instant instead of after the whole
+	// stretch; Advance in pieces ends where one Advance would.
+	for h.C.Now().Before(target) {
+		step := target
+		if next, ok := h.C.Clock.Next(); ok && next.After(h.C.Now()) && next.Before(target) {
+			step = next
+		}
+		h.C.Advance(step.Sub(h.C.Now()))
+		h.drain()
+		if h.waiting.Load() > 0 {
+			break
+		}
+		h.changed(false) // the picture keeps up during a long catch-up
+	}
 	h.changed(true)
 	return true
+}
+
+func (h *Host) pause() {
+	if h.Pause != nil {
+		h.paused.Store(true)
+		h.Pause()
+		h.paused.Store(false)
+	}
 }
 
 // Advance lets d of virtual time pass at once (window.kubeplay.advance,

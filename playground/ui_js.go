@@ -28,6 +28,9 @@ type UI struct {
 	drawn    bool
 	width    int
 	lastDraw time.Time
+	// svg is the picture on the page: the tree it was drawn from and its
+	// DOM nodes, so a redraw changes only what changed.
+	svg *drawnEl
 }
 
 // NewUI builds the time controls into #timebar and the picture into
@@ -152,6 +155,7 @@ func (u *UI) refresh(force bool) {
 	if !u.h.TakeDirty() && u.drawn && width == u.width {
 		return // no write since the last picture
 	}
+	start := now()
 	pic := Snapshot(u.h.C)
 	if u.drawn && pic.Equal(u.pic) && width == u.width {
 		return
@@ -161,29 +165,30 @@ func (u *UI) refresh(force bool) {
 		pic.MarkChanges(u.pic, tree)
 	}
 	u.pic, u.drawn, u.width = pic, true, width
-	svg := build(tree)
-	u.picture.clear()
-	u.picture.append(svg)
+	// A redraw of hundreds of chips may hand the thread back between two
+	// of them (the picture is then briefly half new).
+	if u.svg == nil {
+		u.svg = build(tree, u.h.pause)
+		u.picture.clear()
+		u.picture.append(node{u.svg.node})
+	} else {
+		u.svg.patch(tree, u.h.pause)
+	}
 	u.picture.attr("data-rendered", strconv.FormatInt(u.h.Now().Unix(), 10))
+	measure("kp:picture", start)
 }
 
-// build makes DOM nodes from an El: attributes through setAttribute and
-// text through textContent, so cluster data is never parsed as markup.
-func build(e *El) node {
-	n := createNS(svgNS, e.Tag)
-	for _, a := range e.Attrs {
-		if a[0] == "xmlns" {
-			continue
-		}
-		n.attr(a[0], a[1])
-	}
-	if e.Text != "" {
-		n.text(e.Text)
-	}
-	for _, k := range e.Kids {
-		n.append(build(k))
-	}
-	return n
+var performance = js.Global().Get("performance")
+
+func now() float64 { return performance.Call("now").Float() }
+
+// measure records a stretch of the page's work on its performance
+// timeline (the browser's profiler and the browser suite read it).
+func measure(name string, start float64) {
+	opts := js.Global().Get("Object").New()
+	opts.Set("start", start)
+	opts.Set("end", now())
+	performance.Call("measure", name, opts)
 }
 
 // node is a DOM node. The page uses a handful of DOM calls, so they are

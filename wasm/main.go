@@ -17,18 +17,19 @@ import (
 )
 
 func main() {
-	// For the boot timings the page reports (kubeplay.bootTimes).
-	js.Global().Set("__kubeplayMainAt", js.Global().Get("performance").Call("now"))
+	mark("main")
 	start := time.Now().UTC().Truncate(time.Second)
 	c := sim.NewDefault(sim.Options{Seed: 1, Start: start})
 	c.AddDefaultNode()
-	js.Global().Set("__kubeplayClusterAt", js.Global().Get("performance").Call("now"))
+	mark("cluster")
 	h := playground.NewHost(c)
+	h.Pause = slicer()
 	lang := js.Global().Get("navigator").Get("language").String()
 	if v := js.Global().Get("kubeplayLang"); v.Type() == js.TypeString {
 		lang = v.String()
 	}
 	playground.NewUI(h, lang)
+	mark("ui")
 	// kubectl edit opens its file in the page's YAML editor.
 	h.SetEditor(func(path, text string) {
 		safely(func() { js.Global().Call("__kubeplayEdit", path, text) })
@@ -45,4 +46,10 @@ func main() {
 	}()
 	workers.Ready()
 	select {}
+}
+
+// mark records a point of the start on the page's performance timeline
+// (app.js marks the others).
+func mark(name string) {
+	js.Global().Get("performance").Call("mark", "kp:"+name)
 }

@@ -85,12 +85,21 @@ func (c *Clock) Step(t time.Time) {
 // how many ran. Timers a callback schedules for now run in the same call.
 func (c *Clock) Fire() int {
 	n := 0
-	for len(c.timers) > 0 && !c.timers[0].when.After(c.now) {
-		tm := heap.Pop(&c.timers).(*Timer)
-		tm.f()
+	for c.FireNext() {
 		n++
 	}
 	return n
+}
+
+// FireNext runs the earliest timer due at or before now, if there is one:
+// Fire one timer at a time, for a driver that pauses between them.
+func (c *Clock) FireNext() bool {
+	if len(c.timers) == 0 || c.timers[0].when.After(c.now) {
+		return false
+	}
+	tm := heap.Pop(&c.timers).(*Timer)
+	tm.f()
+	return true
 }
 
 type timerHeap []*Timer

@@ -53,6 +53,11 @@ type Cluster struct {
 	maxItemsPerInstant int
 	// Stalled is set when that bound was hit; the trace reports it.
 	Stalled string
+	// Yield, when set, is called between two pieces of work while the
+	// cluster settles (after each timer and each work item), so a host
+	// with one thread (the page) can let its user interface run. It must
+	// not drive the cluster; the order of the work does not depend on it.
+	Yield func()
 }
 
 // New returns an empty cluster: no namespaces, no nodes, control plane idle.
@@ -122,7 +127,11 @@ func (c *Cluster) Now() time.Time { return c.Clock.Now() }
 func (c *Cluster) Settle() {
 	items := 0
 	for {
-		did := c.Clock.Fire() > 0
+		did := false
+		for c.Clock.FireNext() {
+			did = true
+			c.yield()
+		}
 		for _, w := range c.workers {
 			for w.ProcessNextWorkItem() {
 				did = true
@@ -131,11 +140,18 @@ func (c *Cluster) Settle() {
 					c.Stalled = fmt.Sprintf("more than %d work items at %s; last worker %s", items, c.Clock.Now().Format(time.RFC3339), w.Name())
 					return
 				}
+				c.yield()
 			}
 		}
 		if !did {
 			return
 		}
+	}
+}
+
+func (c *Cluster) yield() {
+	if c.Yield != nil {
+		c.Yield()
 	}
 }
 

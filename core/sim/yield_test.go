@@ -1,0 +1,44 @@
+package sim
+
+import (
+	"bytes"
+	"testing"
+	"time"
+)
+
+// A host that pauses between pieces of work (Cluster.Yield), and lets time
+// pass in many small steps instead of one, ends with the same cluster.
+func TestYieldAndSlicedAdvanceKeepTheOutcome(t *testing.T) {
+	run := func(sliced bool) ([]byte, int) {
+		c := NewDefault(Options{Seed: 7})
+		c.AddDefaultNode()
+		yields := 0
+		if sliced {
+			c.Yield = func() { yields++ }
+		}
+		term := NewTerminal(c)
+		term.Run("kubectl create deployment web --image=nginx --replicas=20")
+		if sliced {
+			for i := 0; i < 120; i++ {
+				c.Advance(time.Second / 4)
+			}
+		} else {
+			c.Advance(30 * time.Second)
+		}
+		term.Run("kubectl set image deployment/web nginx=nginx:1.27")
+		c.Advance(2 * time.Minute)
+		snap, err := c.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return snap, yields
+	}
+	whole, _ := run(false)
+	sliced, yields := run(true)
+	if yields < 100 {
+		t.Errorf("Yield was called %d times during a 20-pod rollout", yields)
+	}
+	if !bytes.Equal(whole, sliced) {
+		t.Errorf("the cluster differs when the work is sliced (%d and %d bytes of snapshot)", len(whole), len(sliced))
+	}
+}
