@@ -11,8 +11,8 @@ func TestLRUDropsTheLeastRecentlyUsed(t *testing.T) {
 	c := newLRU[string, int](3)
 	keys := func() string {
 		var out []string
-		for e := c.head; e != nil; e = e.next {
-			out = append(out, e.key)
+		for e := c.order.Front(); e != nil; e = e.Next() {
+			out = append(out, e.Value.(*lruEntry[string, int]).key)
 		}
 		return strings.Join(out, " ")
 	}
