@@ -71,8 +71,7 @@ type Host struct {
 	running, paused atomic.Bool
 
 	// Owned by whoever holds mu.
-	busy    bool           // a command is running
-	paced   bool           // its waits follow the wall clock
+	paced   bool           // the running command's waits follow the wall clock
 	curCtx  *shell.Context // the kubectl invocation running, for Ctrl-C
 	inPacer bool           // jobs run from the pacer, inside a Settle
 
@@ -259,12 +258,12 @@ func (h *Host) Run(line string, out io.Writer, paced bool) (code int) {
 	h.ctl.Lock()
 	h.interrupted = false
 	h.ctl.Unlock()
-	h.busy, h.paced = true, paced
+	h.paced = paced
 	h.running.Store(true)
 	h.markTrace(line)
 	defer func() {
 		h.running.Store(false)
-		h.busy, h.paced, h.curCtx = false, false, nil
+		h.paced, h.curCtx = false, nil
 		if r := recover(); r != nil {
 			fmt.Fprintf(out, "kubeplay: internal error: %v\n(the cluster is kept; please report this with the command that caused it)\n", r)
 			if Debug {
@@ -475,7 +474,7 @@ func (p pacer) Name() string { return "playground/pacer" }
 
 func (p pacer) ProcessNextWorkItem() bool {
 	h := p.h
-	if !h.busy || !h.paced {
+	if !h.running.Load() || !h.paced {
 		return false
 	}
 	for {
