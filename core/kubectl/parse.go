@@ -1,5 +1,10 @@
 package kubectl
 
+import (
+	"errors"
+	"strings"
+)
+
 // CommandLine is a kubectl invocation as kubectl's command tree reads it,
 // without running it: tests and tools use it to see which command and
 // flags a transcript exercises.
@@ -17,6 +22,12 @@ type CommandLine struct {
 func ParseCommandLine(args []string) (CommandLine, error) {
 	root := buildTree()
 	cmd, rest := root.find(args)
+	if cmd == root {
+		if msg := root.commandNotFound(args, rest); msg != "" {
+			_, msg, _ = strings.Cut(msg, ": ")
+			return CommandLine{}, errors.New(msg)
+		}
+	}
 	fs := cmd.flagsFor()
 	if err := fs.Parse(rest); err != nil && err != errHelp {
 		return CommandLine{}, err
