@@ -64,9 +64,11 @@ type Scheduler struct {
 
 	decisions map[string]*Decision
 	// detailed are the latest decisions that keep per-node verdicts,
-	// oldest first; lastNodeNames is the node order they share.
-	detailed      []*Decision
-	lastNodeNames []string
+	// oldest first; lastNodeNames is the node order they share, as of the
+	// snapshot's list rebuild lastNodeNamesList.
+	detailed          []*Decision
+	lastNodeNames     []string
+	lastNodeNamesList int64
 	// nominated are the pods nominated to each node, gathered once a cycle.
 	nominated map[string][]*api.Pod
 }

@@ -174,6 +174,18 @@ type NodeInfoLister interface {
 	Get(name string) (*NodeInfo, bool)
 }
 
+// NodeChangeLog is what a NodeInfoLister updated in place (the
+// scheduler's snapshot) can also tell, so that a plugin keeping sums over
+// every node re-takes only the nodes that changed: ListChanges changes
+// whenever List's order or members may have; ChangedSince lists the
+// NodeInfos updated after the lister was at generation (possibly more than
+// once), or says false when it no longer remembers that far back.
+type NodeChangeLog interface {
+	ListChanges() int64
+	Generation() int64
+	ChangedSince(generation int64) ([]*NodeInfo, bool)
+}
+
 // NodeInfoList is a NodeInfoLister over a plain list (tests, dry runs).
 type NodeInfoList []*NodeInfo
 

@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -144,5 +145,59 @@ func TestSnapshotFollowsImagesAndMembership(t *testing.T) {
 	c.UpdateSnapshot(s)
 	if got := names(s); got != "b c a" {
 		t.Fatalf("nodes %q, want \"b c a\"", got)
+	}
+}
+
+// The snapshot tells a reader at one of its generations which nodes were
+// copied since, and that a reader it no longer remembers must look at
+// every node.
+func TestSnapshotChangedSince(t *testing.T) {
+	c := New()
+	for _, n := range []string{"a", "b", "c"} {
+		c.AddNode(fake.Node(n, nil))
+	}
+	s := NewSnapshot()
+	c.UpdateSnapshot(s)
+	start := s.Generation()
+	changedNames := func(since int64) string {
+		got, ok := s.ChangedSince(since)
+		if !ok {
+			return "forgotten"
+		}
+		var out []string
+		for _, ni := range got {
+			out = append(out, ni.Node().Name)
+		}
+		return strings.Join(out, " ")
+	}
+	if got := changedNames(start); got != "" {
+		t.Fatalf("nothing changed yet: %q", got)
+	}
+	if err := c.AssumePod(fake.On(fake.Pod("p1", nil), "b")); err != nil {
+		t.Fatal(err)
+	}
+	c.UpdateSnapshot(s)
+	middle := s.Generation()
+	if err := c.AssumePod(fake.On(fake.Pod("p2", nil), "c")); err != nil {
+		t.Fatal(err)
+	}
+	c.UpdateSnapshot(s)
+	if got := changedNames(start); got != "b c" {
+		t.Errorf("since the start: %q, want \"b c\"", got)
+	}
+	if got := changedNames(middle); got != "c" {
+		t.Errorf("since the middle: %q, want \"c\"", got)
+	}
+	if got := changedNames(start - 1); got != "forgotten" {
+		t.Errorf("before the log: %q, want forgotten", got)
+	}
+	for i := 0; i < 1100; i++ {
+		if err := c.AssumePod(fake.On(fake.Pod(fmt.Sprintf("q%d", i), nil), "a")); err != nil {
+			t.Fatal(err)
+		}
+		c.UpdateSnapshot(s)
+	}
+	if got := changedNames(middle); got != "forgotten" {
+		t.Errorf("after 1,100 updates the log still reaches back: %q", got)
 	}
 }

@@ -19,6 +19,20 @@ type Snapshot struct {
 	generation       int64
 	imagesGeneration int64
 	treeChanges      int64
+	// listChanges counts rebuilds of list, so a reader can keep what it
+	// derived from the list until the next rebuild.
+	listChanges int64
+	// changed logs the NodeInfos each update copied (a node or its pods
+	// changed; image spreads are shared, not copied), oldest update first;
+	// updates[i] is where update i starts in changed and the generation
+	// the snapshot had before it.
+	changed []*framework.NodeInfo
+	updates []snapshotUpdate
+}
+
+type snapshotUpdate struct {
+	from  int64
+	start int
 }
 
 // NewSnapshot returns an empty snapshot.
@@ -46,6 +60,40 @@ func (s *Snapshot) Get(name string) (*framework.NodeInfo, bool) {
 	return ni, true
 }
 
+// ListChanges changes whenever List's order or members may have changed.
+func (s *Snapshot) ListChanges() int64 { return s.listChanges }
+
+// Generation is the cache generation the snapshot was last brought up to.
+func (s *Snapshot) Generation() int64 { return s.generation }
+
+// ChangedSince implements framework.NodeChangeLog.
+func (s *Snapshot) ChangedSince(generation int64) ([]*framework.NodeInfo, bool) {
+	if generation == s.generation {
+		return nil, true
+	}
+	for _, u := range s.updates {
+		if u.from == generation {
+			return s.changed[u.start:], true
+		}
+	}
+	return nil, false
+}
+
+// logChanges records one update's copied nodes. The log is emptied once
+// it would hold more entries than the snapshot has nodes (at least 1,024):
+// a reader further behind takes every node again.
+func (s *Snapshot) logChanges(from int64, copied []*framework.NodeInfo) {
+	if len(copied) == 0 {
+		return
+	}
+	if len(s.changed)+len(copied) > max(1024, len(s.list)) {
+		clear(s.changed)
+		s.changed, s.updates = s.changed[:0], s.updates[:0]
+	}
+	s.updates = append(s.updates, snapshotUpdate{from: from, start: len(s.changed)})
+	s.changed = append(s.changed, copied...)
+}
+
 // NumNodes is the number of nodes in the snapshot.
 func (s *Snapshot) NumNodes() int { return len(s.list) }
 
@@ -56,6 +104,7 @@ func (s *Snapshot) NumNodes() int { return len(s.list) }
 // node comes or goes or starts or stops holding pods with affinity.
 func (c *Cache) UpdateSnapshot(s *Snapshot) {
 	rebuild := s.treeChanges != c.tree.changes
+	var copied []*framework.NodeInfo
 	if s.imagesGeneration != c.imagesGeneration {
 		c.updateImageSummaries(s)
 	}
@@ -77,10 +126,12 @@ func (c *Cache) UpdateSnapshot(s *Snapshot) {
 			rebuild = true
 		}
 		*existing = *clone
+		copied = append(copied, existing)
 	}
 	if rebuild {
 		c.rebuildLists(s)
 	}
+	s.logChanges(s.generation, copied)
 	s.generation = c.generation
 	s.imagesGeneration = c.imagesGeneration
 	s.treeChanges = c.tree.changes
@@ -94,6 +145,7 @@ func (c *Cache) rebuildLists(s *Snapshot) {
 			delete(s.nodeInfoMap, name)
 		}
 	}
+	s.listChanges++
 	s.list = s.list[:0]
 	s.havePodsWithAffinity = s.havePodsWithAffinity[:0]
 	s.havePodsWithRequiredAntiAffinity = s.havePodsWithRequiredAntiAffinity[:0]

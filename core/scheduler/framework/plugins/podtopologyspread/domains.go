@@ -26,29 +26,62 @@ type nodeShare struct {
 type domainCounts struct {
 	byNode []nodeShare
 	totals map[string]int64
+	// When the nodes came from a NodeChangeLog, log is it, as it was at
+	// refresh time (listChanges, generation), and pos is each NodeInfo's
+	// position in byNode: the next refresh then looks only at the nodes
+	// the log says changed.
+	log                     framework.NodeChangeLog
+	listChanges, generation int64
+	pos                     map[*framework.NodeInfo]int
 }
 
-// refresh brings the sums up to the nodes of all, position by position:
+type shareFunc func(*framework.NodeInfo) (value string, count int64, counted bool)
+
+// refresh brings the sums up to the lister's nodes.
+func (d *domainCounts) refresh(nodes framework.NodeInfoLister, share shareFunc) {
+	log, _ := nodes.(framework.NodeChangeLog)
+	if log != nil && log == d.log && log.ListChanges() == d.listChanges {
+		if changed, ok := log.ChangedSince(d.generation); ok && d.known(changed) {
+			for _, ni := range changed {
+				d.retake(d.pos[ni], ni, share)
+			}
+			d.generation = log.Generation()
+			return
+		}
+	}
+	d.refreshAll(nodes.List(), share)
+	d.log = log
+	if log != nil {
+		d.listChanges, d.generation = log.ListChanges(), log.Generation()
+		if d.pos == nil {
+			d.pos = map[*framework.NodeInfo]int{}
+		}
+		clear(d.pos)
+		for i, e := range d.byNode {
+			d.pos[e.ni] = i
+		}
+	}
+}
+
+// known says whether every node of changed has a position.
+func (d *domainCounts) known(changed []*framework.NodeInfo) bool {
+	for _, ni := range changed {
+		if _, ok := d.pos[ni]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// refreshAll brings the sums up to the nodes of all, position by position:
 // a position holding another NodeInfo or a newer generation than before
 // gives back its old share and adds its new one.
-func (d *domainCounts) refresh(all []*framework.NodeInfo, share func(*framework.NodeInfo) (value string, count int64, counted bool)) {
+func (d *domainCounts) refreshAll(all []*framework.NodeInfo, share shareFunc) {
 	for i, ni := range all {
-		if i < len(d.byNode) {
-			e := &d.byNode[i]
-			if e.ni == ni && e.generation == ni.Generation {
-				continue
-			}
-			if e.counted {
-				d.totals[e.value] -= e.count
-			}
-		} else {
+		if i >= len(d.byNode) {
 			d.byNode = append(d.byNode, nodeShare{})
 		}
-		v, n, counted := share(ni)
-		d.byNode[i] = nodeShare{ni: ni, generation: ni.Generation, counted: counted, value: v, count: n}
-		if counted {
-			d.totals[v] += n
-		}
+		d.retake(i, ni, share)
 	}
 	for _, e := range d.byNode[len(all):] {
 		if e.counted {
@@ -57,6 +90,23 @@ func (d *domainCounts) refresh(all []*framework.NodeInfo, share func(*framework.
 	}
 	clear(d.byNode[len(all):])
 	d.byNode = d.byNode[:len(all)]
+}
+
+// retake replaces position i's share with ni's, unless it already is ni's
+// at its current generation.
+func (d *domainCounts) retake(i int, ni *framework.NodeInfo, share shareFunc) {
+	e := &d.byNode[i]
+	if e.ni == ni && e.generation == ni.Generation {
+		return
+	}
+	if e.counted {
+		d.totals[e.value] -= e.count
+	}
+	v, n, counted := share(ni)
+	*e = nodeShare{ni: ni, generation: ni.Generation, counted: counted, value: v, count: n}
+	if counted {
+		d.totals[v] += n
+	}
 }
 
 // maxDomainCounts bounds how many workloads' sums are kept at once.

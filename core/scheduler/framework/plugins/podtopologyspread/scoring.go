@@ -97,7 +97,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 			recount = append(recount, *c)
 			continue
 		}
-		d.refresh(all, func(ni *framework.NodeInfo) (string, int64, bool) {
+		d.refresh(pl.handle.NodeInfos(), func(ni *framework.NodeInfo) (string, int64, bool) {
 			node := ni.Node()
 			if node == nil || requireAll && !nodeLabelsMatchSpreadConstraints(node.Labels, cs) {
 				return "", 0, false
