@@ -130,25 +130,26 @@ func (d *Decision) NodeDecisions() []NodeDecision {
 func (s *Scheduler) keepDetail(d *Decision) {
 	s.detailed = append(s.detailed, d)
 	if len(s.detailed) > decisionDetailLimit {
+		if old := s.detailed[0].detail; old != nil && old.scores != nil {
+			s.fwk.RecycleScores(old.scores)
+		}
 		s.detailed[0].detail = nil
 		s.detailed[0] = nil
 		s.detailed = s.detailed[1:]
 	}
 }
 
-// nodeNames are the names of all, reusing the previous cycle's slice when
-// nothing changed so that a decision costs no copy of the node list.
-func (s *Scheduler) nodeNames(all []*framework.NodeInfo) []string {
-	same := len(s.lastNodeNames) == len(all)
-	for i := 0; same && i < len(all); i++ {
-		same = s.lastNodeNames[i] == all[i].Node().Name
-	}
-	if !same {
+// nodeNames are the names of the snapshot's nodes, in its order; the
+// slice is made anew only when the snapshot rebuilt its list, so that a
+// decision costs no copy (nor comparison) of the node list.
+func (s *Scheduler) nodeNames() []string {
+	if s.lastNodeNames == nil || s.lastNodeNamesList != s.snapshot.ListChanges() {
+		all := s.snapshot.List()
 		names := make([]string, len(all))
 		for i, ni := range all {
 			names[i] = ni.Node().Name
 		}
-		s.lastNodeNames = names
+		s.lastNodeNames, s.lastNodeNamesList = names, s.snapshot.ListChanges()
 	}
 	return s.lastNodeNames
 }

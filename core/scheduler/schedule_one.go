@@ -99,7 +99,7 @@ func (s *Scheduler) schedulePod(state *framework.CycleState, pod *api.Pod, d *De
 		return scheduleResult{}, framework.ErrNoNodesAvailable
 	}
 	feasible, diagnosis, err := s.findNodesThatFitPod(state, pod)
-	s.recordFilterVerdicts(d, all, feasible, diagnosis)
+	s.recordFilterVerdicts(d, feasible, diagnosis)
 	if err != nil {
 		return scheduleResult{}, err
 	}
@@ -188,7 +188,7 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 	if rotate {
 		start = s.nextStartNodeIndex
 	}
-	var feasible []*framework.NodeInfo
+	feasible := make([]*framework.NodeInfo, 0, min(int(want), n))
 	for i := 0; i < n; i++ {
 		ni := nodes[(start+i)%n]
 		st := s.runFilterPluginsWithNominatedPods(state, pod, ni)
@@ -349,8 +349,8 @@ func (s *Scheduler) updatePodStatus(pod *api.Pod, cond *api.PodCondition, nomina
 }
 
 // recordFilterVerdicts fills the decision's node list after filtering.
-func (s *Scheduler) recordFilterVerdicts(d *Decision, all, feasible []*framework.NodeInfo, diag framework.Diagnosis) {
-	dt := &decisionDetail{nodes: s.nodeNames(all), diagnosis: diag}
+func (s *Scheduler) recordFilterVerdicts(d *Decision, feasible []*framework.NodeInfo, diag framework.Diagnosis) {
+	dt := &decisionDetail{nodes: s.nodeNames(), diagnosis: diag}
 	if len(feasible) == 1 {
 		dt.feasible = []string{feasible[0].Node().Name}
 	}

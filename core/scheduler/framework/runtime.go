@@ -17,6 +17,10 @@ type Framework struct {
 	preScore  []PreScorePlugin
 	score     []ScorePlugin
 	weights   map[string]int64
+	// scoreList is RunScorePlugins' scratch list, reused across cycles.
+	scoreList NodeScoreList
+	// spare is a table handed back by RecycleScores.
+	spare *NodeScores
 }
 
 // NewFramework sorts plugins into extension points by the interfaces they
@@ -197,36 +201,50 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 		}
 	}
 	k := len(active)
-	out := &NodeScores{
-		Names:      make([]string, len(nodes)),
-		Plugins:    make([]string, k),
-		Weights:    make([]int64, k),
-		Raw:        make([]int64, len(nodes)*k),
-		Normalized: make([]uint8, len(nodes)*k),
-		Totals:     make([]int64, len(nodes)),
+	out := f.spare
+	if out == nil {
+		out = &NodeScores{}
 	}
-	for i, n := range nodes {
-		out.Names[i] = n.Node().Name
-	}
-	// One list serves every plugin in turn: NormalizeScore rescales it in place.
-	list := make(NodeScoreList, len(nodes))
+	f.spare = nil
+	out.Names = resize(out.Names, len(nodes))
+	out.Plugins = resize(out.Plugins, k)
+	out.Weights = resize(out.Weights, k)
+	out.Raw = resize(out.Raw, len(nodes)*k)
+	out.Normalized = resize(out.Normalized, len(nodes)*k)
+	out.Totals = resize(out.Totals, len(nodes))
 	for j, pl := range active {
 		out.Plugins[j] = pl.Name()
-		for i, n := range nodes {
+		out.Weights[j] = f.weights[pl.Name()]
+	}
+	// Node by node, every plugin in turn, as upstream does: a node's
+	// objects are read while they are still in the cache.
+	for i, n := range nodes {
+		out.Names[i] = n.Node().Name
+		row := out.Raw[i*k : i*k+k]
+		for j, pl := range active {
 			s, st := pl.Score(state, pod, n)
 			if !st.IsSuccess() {
 				return nil, AsStatus(fmt.Errorf("plugin %q failed with: %w", pl.Name(), st.AsError()))
 			}
-			list[i] = NodeScore{Name: out.Names[i], Score: s}
-			out.Raw[i*k+j] = s
+			row[j] = s
+		}
+	}
+	// One list serves every plugin in turn, kept between cycles:
+	// NormalizeScore rescales it in place.
+	if cap(f.scoreList) < len(nodes) {
+		f.scoreList = make(NodeScoreList, len(nodes))
+	}
+	list := f.scoreList[:len(nodes)]
+	for j, pl := range active {
+		for i := range list {
+			list[i] = NodeScore{Name: out.Names[i], Score: out.Raw[i*k+j]}
 		}
 		if norm, ok := pl.(ScoreNormalizer); ok {
 			if st := norm.NormalizeScore(state, pod, list); !st.IsSuccess() {
 				return nil, AsStatus(fmt.Errorf("plugin %q failed with: %w", pl.Name(), st.AsError()))
 			}
 		}
-		w := f.weights[pl.Name()]
-		out.Weights[j] = w
+		w := out.Weights[j]
 		for i := range list {
 			if list[i].Score > MaxNodeScore || list[i].Score < MinNodeScore {
 				return nil, AsStatus(fmt.Errorf("plugin %q returns an invalid score %v, it should in the range of [%v, %v] after normalizing", pl.Name(), list[i].Score, MinNodeScore, MaxNodeScore))
@@ -236,6 +254,20 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 		}
 	}
 	return out, nil
+}
+
+// RecycleScores hands back a table RunScorePlugins returned that nobody
+// reads any more, for the next cycle to fill instead of allocating one.
+func (f *Framework) RecycleScores(t *NodeScores) { f.spare = t }
+
+// resize returns s with n zeroed elements, reusing its array when it can.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // EventsToRegister gathers each plugin's registered events, by plugin name.
