@@ -399,11 +399,19 @@ func gk(res *Resource) apierrors.GroupKind {
 	return apierrors.GroupKind{Group: res.Group, Kind: res.Kind}
 }
 
-// copyField sets dst.<name> to a copy of src.<name>, for kinds that have it.
+// copyField sets dst.<name> to a copy of src.<name>, for kinds that have it:
+// the field's own generated DeepCopy when it has one, which spares copying
+// the whole object for one field.
 func copyField(dst, src api.Object, name string) {
 	d := reflect.ValueOf(dst).Elem().FieldByName(name)
 	if !d.IsValid() {
 		return
+	}
+	if m := reflect.ValueOf(src).Elem().FieldByName(name).Addr().MethodByName("DeepCopy"); m.IsValid() {
+		if out := m.Call(nil); len(out) == 1 && out[0].Kind() == reflect.Pointer && out[0].Type().Elem() == d.Type() && !out[0].IsNil() {
+			d.Set(out[0].Elem())
+			return
+		}
 	}
 	sv := reflect.ValueOf(src.DeepCopyObject()).Elem().FieldByName(name)
 	d.Set(sv)
