@@ -20,10 +20,36 @@ const (
 // ImageLocality implements the plugin.
 type ImageLocality struct {
 	handle framework.Handle
+	// images are the normalized names of the last pod's images (init
+	// containers first) and raw the names as the pod gave them; imagesID
+	// changes whenever they do.
+	images   []string
+	raw      []string
+	imagesID int64
+	// memo keeps each node's score for the pods of one image list: a
+	// ReplicaSet's pods score the same on a node until the node changes or
+	// the spread of the images it holds does, and looking images up in
+	// every node's own map is most of the plugin's cost in a big cluster.
+	memo map[*framework.NodeInfo]*nodeMemo
+}
+
+// nodeMemo is a node's score as of its generation, the node count, the
+// pod's images, and the spread of each image it held (sums, nil where it
+// held none, with their NumNodes and Size then).
+type nodeMemo struct {
+	generation int64
+	total      int
+	imagesID   int64
+	sums       []*framework.ImageStateSummary
+	numNodes   []int
+	sizes      []int64
+	score      int64
 }
 
 // New returns the plugin.
-func New(h framework.Handle) *ImageLocality { return &ImageLocality{handle: h} }
+func New(h framework.Handle) *ImageLocality {
+	return &ImageLocality{handle: h, memo: map[*framework.NodeInfo]*nodeMemo{}}
+}
 
 // Name implements framework.Plugin.
 func (*ImageLocality) Name() string { return names.ImageLocality }
@@ -32,8 +58,75 @@ func (*ImageLocality) Name() string { return names.ImageLocality }
 // node and maps the sum between 23 MB and 1000 MB per container onto 0-100.
 func (pl *ImageLocality) Score(_ *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) (int64, *framework.Status) {
 	total := len(pl.handle.NodeInfos().List())
-	sum := sumImageScores(nodeInfo, pod, total)
-	return calculatePriority(sum, len(pod.Spec.InitContainers)+len(pod.Spec.Containers)), nil
+	pl.setImages(pod)
+	m := pl.memo[nodeInfo]
+	if m != nil && m.valid(nodeInfo, total, pl.imagesID) {
+		return m.score, nil
+	}
+	if m == nil {
+		if len(pl.memo) > 2*total+1024 {
+			clear(pl.memo) // NodeInfos of nodes gone
+		}
+		m = &nodeMemo{}
+		pl.memo[nodeInfo] = m
+	}
+	m.generation, m.total, m.imagesID = nodeInfo.Generation, total, pl.imagesID
+	m.sums, m.numNodes, m.sizes = m.sums[:0], m.numNodes[:0], m.sizes[:0]
+	var sum int64
+	for _, image := range pl.images {
+		st := nodeInfo.ImageStates[image]
+		m.sums = append(m.sums, st)
+		if st == nil {
+			m.numNodes, m.sizes = append(m.numNodes, 0), append(m.sizes, 0)
+			continue
+		}
+		m.numNodes, m.sizes = append(m.numNodes, st.NumNodes), append(m.sizes, st.Size)
+		if total > 0 {
+			sum += int64(float64(st.Size) * float64(st.NumNodes) / float64(total))
+		}
+	}
+	m.score = calculatePriority(sum, len(pod.Spec.InitContainers)+len(pod.Spec.Containers))
+	return m.score, nil
+}
+
+func (m *nodeMemo) valid(ni *framework.NodeInfo, total int, imagesID int64) bool {
+	if m.generation != ni.Generation || m.total != total || m.imagesID != imagesID {
+		return false
+	}
+	for i, st := range m.sums {
+		if st != nil && (st.NumNodes != m.numNodes[i] || st.Size != m.sizes[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// setImages makes pl.images the pod's normalized image names.
+func (pl *ImageLocality) setImages(pod *api.Pod) {
+	n := len(pod.Spec.InitContainers) + len(pod.Spec.Containers)
+	same := len(pl.raw) == n
+	for i := 0; same && i < n; i++ {
+		same = pl.raw[i] == containerImage(pod, i)
+	}
+	if same && pl.imagesID != 0 {
+		return
+	}
+	pl.raw, pl.images = pl.raw[:0], pl.images[:0]
+	for i := 0; i < n; i++ {
+		img := containerImage(pod, i)
+		pl.raw = append(pl.raw, img)
+		pl.images = append(pl.images, NormalizedImageName(img))
+	}
+	pl.imagesID++
+}
+
+// containerImage is the image of the pod's i-th container, init
+// containers first.
+func containerImage(pod *api.Pod, i int) string {
+	if i < len(pod.Spec.InitContainers) {
+		return pod.Spec.InitContainers[i].Image
+	}
+	return pod.Spec.Containers[i-len(pod.Spec.InitContainers)].Image
 }
 
 func calculatePriority(sum int64, numContainers int) int64 {
@@ -47,22 +140,6 @@ func calculatePriority(sum int64, numContainers int) int64 {
 		return 0
 	}
 	return framework.MaxNodeScore * (sum - minThreshold) / (maxThreshold - minThreshold)
-}
-
-func sumImageScores(nodeInfo *framework.NodeInfo, pod *api.Pod, totalNodes int) int64 {
-	var sum int64
-	add := func(image string) {
-		if st, ok := nodeInfo.ImageStates[NormalizedImageName(image)]; ok && totalNodes > 0 {
-			sum += int64(float64(st.Size) * float64(st.NumNodes) / float64(totalNodes))
-		}
-	}
-	for _, c := range pod.Spec.InitContainers {
-		add(c.Image)
-	}
-	for _, c := range pod.Spec.Containers {
-		add(c.Image)
-	}
-	return sum
 }
 
 // NormalizedImageName adds ":latest" to an image without a tag.

@@ -61,3 +61,42 @@ func TestNormalizedImageName(t *testing.T) {
 		}
 	}
 }
+
+// One plugin scores pod after pod: a node's score follows its images'
+// spread, the node's own changes and the pod's images, whatever it
+// remembered from the pod before.
+func TestScoreFollowsChangesBetweenPods(t *testing.T) {
+	const mb = 1024 * 1024
+	nodes := []*api.Node{fake.Node("a", nil), fake.Node("b", nil), fake.Node("c", nil), fake.Node("d", nil)}
+	h := fake.NewHandle(nodes, nil)
+	pl := imagelocality.New(h)
+	nginx := &framework.ImageStateSummary{Size: 500 * mb, NumNodes: 2}
+	a := h.Nodes[0]
+	a.ImageStates["nginx:latest"] = nginx
+	score := func() int64 { return fake.RunScore(pl, h, fake.Pod("p", nil))["a"] }
+	withImage := func(image string) int64 {
+		p := fake.Pod("q", nil)
+		p.Spec.Containers[0].Image = image
+		return fake.RunScore(pl, h, p)["a"]
+	}
+	steps := []struct {
+		what string
+		got  func() int64
+		want int64
+	}{
+		{"500 MB on 2 of 4 nodes", score, 23},
+		{"the same pod again", score, 23},
+		{"the image spreads to all 4 nodes", func() int64 { nginx.NumNodes = 4; return score() }, 48},
+		{"a pod of another image", func() int64 { return withImage("busybox") }, 0},
+		{"node a drops nginx (a new generation)", func() int64 {
+			delete(a.ImageStates, "nginx:latest")
+			a.Generation++
+			return score()
+		}, 0},
+	}
+	for _, s := range steps {
+		if got := s.got(); got != s.want {
+			t.Errorf("%s: %d, want %d", s.what, got, s.want)
+		}
+	}
+}
