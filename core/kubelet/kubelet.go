@@ -58,13 +58,16 @@ type Kubelet struct {
 	runtime  *runtime.Runtime
 	pods     map[string]*podState // by pod UID
 	byKey    map[string]string    // namespace/name → UID of the pod we run
-	images   *imageManager
-	ipam     *podIPs
-	backoff  *backoff
-	hostFS   *vfs.FS
-	volumes  *VolumeStore
-	running  bool
-	started  bool
+	// statusWrite is the pod the kubelet is writing through the status
+	// subresource, while the write (and the watch events it fires) runs.
+	statusWrite *api.Pod
+	images      *imageManager
+	ipam        *podIPs
+	backoff     *backoff
+	hostFS      *vfs.FS
+	volumes     *VolumeStore
+	running     bool
+	started     bool
 	// statusTimer and leaseTimer drive the node's heartbeats.
 	statusTimer, leaseTimer *clock.Timer
 	lastStatusReport        time.Time
@@ -178,8 +181,9 @@ func (k *Kubelet) PodUpdated(old, cur api.Object) {
 			return // another node's pod
 		}
 	}
-	// The kubelet's own status writes are no reason to sync again.
-	if !statusOnlyChange(old.(*api.Pod), p) {
+	// The kubelet's own status writes are no reason to sync again. Its
+	// write stores the pod it sent, with the spec the server kept.
+	if !statusOnlyChange(old.(*api.Pod), p, p == k.statusWrite) {
 		k.podChanged(cur)
 	}
 }
@@ -187,9 +191,11 @@ func (k *Kubelet) PodUpdated(old, cur api.Object) {
 // PodDeleted handles a pod's removal.
 func (k *Kubelet) PodDeleted(o api.Object) { k.podChanged(o) }
 
-// statusOnlyChange reports an update that touched only the pod's status.
-func statusOnlyChange(old, cur *api.Pod) bool {
-	return old.UID == cur.UID && reflect.DeepEqual(old.Spec, cur.Spec) &&
+// statusOnlyChange reports an update that touched only the pod's status;
+// specKept says the server kept the old spec (a status subresource
+// write), sparing the comparison of two specs.
+func statusOnlyChange(old, cur *api.Pod, specKept bool) bool {
+	return old.UID == cur.UID && (specKept || reflect.DeepEqual(old.Spec, cur.Spec)) &&
 		reflect.DeepEqual(old.DeletionTimestamp, cur.DeletionTimestamp) &&
 		reflect.DeepEqual(old.DeletionGracePeriodSeconds, cur.DeletionGracePeriodSeconds) &&
 		reflect.DeepEqual(old.Labels, cur.Labels) && reflect.DeepEqual(old.Annotations, cur.Annotations)

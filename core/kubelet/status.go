@@ -21,7 +21,10 @@ func (k *Kubelet) writeStatus(ps *podState, st api.PodStatus) {
 	}
 	pod := ps.pod.DeepCopy()
 	pod.Status = st
-	if updated, err := client.UpdateStatus(k.client, pod); err == nil {
+	k.statusWrite = pod
+	updated, err := client.UpdateStatus(k.client, pod)
+	k.statusWrite = nil
+	if err == nil {
 		ps.pod = updated
 	}
 }
