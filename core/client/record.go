@@ -3,6 +3,7 @@ package client
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"kubeplay/core/api"
@@ -62,7 +63,10 @@ func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
 		r.similar.add(base, rec)
 	}
 	rec.last = now
-	if !slices.Contains(rec.messages, message) {
+	// Past aggregateMaxEvents distinct messages every event is combined,
+	// so the list need not grow (a controller's "Created pod: …" would
+	// otherwise keep one message per pod and scan them all each time).
+	if len(rec.messages) < aggregateMaxEvents && !slices.Contains(rec.messages, message) {
 		rec.messages = append(rec.messages, message)
 	}
 	if len(rec.messages) >= aggregateMaxEvents {
@@ -110,7 +114,7 @@ func (r *Recorder) eventName(ns, object string, now time.Time) string {
 	res := ResourceFor[*api.Event](r.client)
 	n := now.UnixNano()
 	for {
-		name := fmt.Sprintf("%s.%x", object, n)
+		name := object + "." + strconv.FormatInt(n, 16)
 		if _, err := r.client.Get(res, ns, name); err != nil {
 			return name
 		}
