@@ -2,7 +2,9 @@ package sim
 
 import (
 	"fmt"
+	"os"
 	"runtime"
+	"runtime/pprof"
 	"testing"
 	"time"
 
@@ -68,6 +70,7 @@ func benchmarkScheduled(b *testing.B, n, nodes int) {
 			runtime.GC()
 			runtime.ReadMemStats(&ms)
 			b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "MB-heap")
+			writeHeapProfile(b)
 			b.StartTimer()
 		}
 		c.Close()
@@ -84,6 +87,24 @@ func BenchmarkSchedulingCurve(b *testing.B) {
 				benchmarkScheduled(b, pods, nodes)
 			})
 		}
+	}
+}
+
+// writeHeapProfile writes the heap in use, with the cluster still alive,
+// to the file KUBEPLAY_HEAPPROFILE names (-memprofile runs after the
+// cluster is gone).
+func writeHeapProfile(b *testing.B) {
+	path := os.Getenv("KUBEPLAY_HEAPPROFILE")
+	if path == "" {
+		return
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		b.Fatal(err)
 	}
 }
 
