@@ -311,7 +311,7 @@ func (s *Server) Update(res *Resource, namespace string, obj api.Object, opts Up
 	if res.Generation && !fieldEqual(obj, old, "Spec") {
 		m.Generation = om.Generation + 1
 	}
-	if reflect.DeepEqual(obj, old) {
+	if unchanged(obj, old, res.Status && opts.Subresource == "status") {
 		return old, nil // a no-op write changes nothing, not even the resourceVersion
 	}
 	if opts.DryRun {
@@ -415,6 +415,23 @@ func copyField(dst, src api.Object, name string) {
 	}
 	sv := reflect.ValueOf(src.DeepCopyObject()).Elem().FieldByName(name)
 	d.Set(sv)
+}
+
+// unchanged says whether an update leaves obj as old was. After a status
+// write obj's spec is a copy of old's, so it is compared as old's own
+// spec (a shallow copy of obj sharing it), which spares walking two
+// equal specs field by field.
+func unchanged(obj, old api.Object, specCopied bool) bool {
+	if specCopied {
+		o := reflect.ValueOf(obj).Elem()
+		if spec := o.FieldByName("Spec"); spec.IsValid() {
+			c := reflect.New(o.Type())
+			c.Elem().Set(o)
+			c.Elem().FieldByName("Spec").Set(reflect.ValueOf(old).Elem().FieldByName("Spec"))
+			return reflect.DeepEqual(c.Interface(), old)
+		}
+	}
+	return reflect.DeepEqual(obj, old)
 }
 
 func fieldEqual(a, b api.Object, name string) bool {
