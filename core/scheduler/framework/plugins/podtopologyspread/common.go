@@ -23,6 +23,9 @@ type PodTopologySpread struct {
 	// domains are the kept per-domain sums PreScore reads, by workload
 	// and constraint (domains.go).
 	domains map[string]*domainCounts
+	// values are the nodes' values of the last pod's topology keys, for
+	// PreScore and Score (values.go).
+	values topologyValues
 }
 
 // systemDefaultConstraints are the built-in cluster defaults: spread a

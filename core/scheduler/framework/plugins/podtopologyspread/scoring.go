@@ -59,17 +59,18 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 		TopologyNormalizingWeight: make([]float64, len(cs)),
 	}
 	topoSize := make([]int, len(cs))
+	pl.values.setKeys(cs, len(all))
 	for _, ni := range filtered {
-		node := ni.Node()
-		if requireAll && !nodeLabelsMatchSpreadConstraints(node.Labels, cs) {
-			s.IgnoredNodes[node.Name] = true
+		v := pl.values.of(ni)
+		if requireAll && !v.hasAll() {
+			s.IgnoredNodes[ni.Node().Name] = true
 			continue
 		}
 		for i, c := range cs {
 			if c.TopologyKey == api.LabelHostname {
 				continue
 			}
-			p := topologyPair{c.TopologyKey, node.Labels[c.TopologyKey]}
+			p := topologyPair{c.TopologyKey, v.values[i]}
 			if _, ok := s.TopologyPairToPodCounts[p]; !ok {
 				s.TopologyPairToPodCounts[p] = 0
 				topoSize[i]++
@@ -155,9 +156,11 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *api.Pod, no
 	if s.IgnoredNodes[node.Name] {
 		return 0, nil
 	}
+	pl.values.setKeys(s.Constraints, len(pl.handle.NodeInfos().List()))
+	values := pl.values.of(nodeInfo)
 	var score float64
 	for i, c := range s.Constraints {
-		tv, ok := node.Labels[c.TopologyKey]
+		tv, ok := values.values[i], values.has[i]
 		if !ok {
 			continue
 		}
