@@ -703,7 +703,7 @@ func (dsc *DaemonSetsController) updateDaemonSetStatus(ds *api.DaemonSet, nodes 
 // node selector and required node affinity; untolerated NoSchedule taints
 // stop new pods, untolerated NoExecute taints also evict running ones.
 func NodeShouldRunDaemonPod(node *api.Node, ds *api.DaemonSet) (shouldRun, shouldContinueRunning bool) {
-	pod := NewPod(ds, node.Name)
+	pod := placementPod(ds, node.Name)
 	if ds.Spec.Template.Spec.NodeName != "" && ds.Spec.Template.Spec.NodeName != node.Name {
 		return false, false
 	}
@@ -728,6 +728,21 @@ func predicates(pod *api.Pod, node *api.Node, taints []api.Taint) (fitsNodeName,
 		return t.Effect == api.TaintEffectNoExecute || t.Effect == api.TaintEffectNoSchedule
 	})
 	return fitsNodeName, fitsNodeAffinity, !untolerated
+}
+
+// placementPod is what of NewPod(ds, nodeName) the placement checks read:
+// node name, node selector, affinity and tolerations (the daemon ones
+// depend on host networking). It is built for every
+// node on every sync, so it shares the template's selector and affinity
+// (read only) instead of deep-copying the whole template.
+func placementPod(ds *api.DaemonSet, nodeName string) *api.Pod {
+	t := &ds.Spec.Template.Spec
+	pod := &api.Pod{ObjectMeta: api.ObjectMeta{Namespace: ds.Namespace}, Spec: api.PodSpec{
+		NodeName: nodeName, NodeSelector: t.NodeSelector, Affinity: t.Affinity, HostNetwork: t.HostNetwork,
+		Tolerations: append([]api.Toleration(nil), t.Tolerations...),
+	}}
+	AddOrUpdateDaemonPodTolerations(&pod.Spec)
+	return pod
 }
 
 // NewPod is the daemon pod ds would run on nodeName, as the placement
