@@ -56,7 +56,7 @@ func (f *FS) OpenFile(name string, flag int, perm fs.FileMode) (*File, error) {
 	}
 	if flag&O_TRUNC != 0 && flag&(O_WRONLY|O_RDWR) != 0 {
 		owner.used -= int64(len(n.data))
-		n.data = nil
+		n.data, n.shared = nil, false
 		n.mtime = owner.now()
 	}
 	return &File{fs: owner, n: n, name: name, flag: flag}, nil
@@ -90,6 +90,7 @@ func (fl *File) Write(p []byte) (int, error) {
 		fl.off = int64(len(fl.n.data))
 	}
 	end := fl.off + int64(len(p))
+	fl.n.own()
 	if grow := end - int64(len(fl.n.data)); grow > 0 {
 		if err := fl.fs.grow(grow); err != nil {
 			return 0, perr("write", fl.name, err)

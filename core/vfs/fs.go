@@ -53,9 +53,20 @@ type node struct {
 	mtime    time.Time
 	data     []byte
 	children map[string]*node
+	// shared says data belongs to someone else as well (WriteFileShared):
+	// it is copied before anything changes it in place.
+	shared bool
 }
 
 func (n *node) isDir() bool { return n.mode.IsDir() }
+
+// own makes n's data its own to change in place.
+func (n *node) own() {
+	if n.shared {
+		n.data = append([]byte(nil), n.data...)
+		n.shared = false
+	}
+}
 
 // New returns an empty filesystem holding only the root directory.
 func New() *FS {

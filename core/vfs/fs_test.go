@@ -261,3 +261,38 @@ func FuzzPaths(f *testing.F) {
 		}
 	})
 }
+
+// Files written from shared content read as theirs, and whatever writes to
+// one of them (in place through an open file, appending, or replacing it)
+// leaves the content and the other files that share it as they were.
+func TestSharedContentIsCopiedOnWrite(t *testing.T) {
+	content := []byte("server { listen 80; }\n")
+	a, b := New(), New()
+	for _, f := range []*FS{a, b} {
+		mustNoErr(t, f.WriteFileShared("/nginx.conf", content, 0o644))
+	}
+	fl, err := a.OpenFile("/nginx.conf", O_RDWR, 0)
+	mustNoErr(t, err)
+	_, err = fl.Write([]byte("SERVER"))
+	mustNoErr(t, err)
+	mustNoErr(t, b.Append("/nginx.conf", []byte("# more\n")))
+	c := New()
+	mustNoErr(t, c.WriteFileShared("/x", content, 0o644))
+	mustNoErr(t, c.WriteFile("/x", []byte("replaced"), 0o644))
+
+	read := func(f *FS, name string) string {
+		got, err := f.ReadFile(name)
+		mustNoErr(t, err)
+		return string(got)
+	}
+	for _, tt := range []struct{ what, got, want string }{
+		{"written in place", read(a, "/nginx.conf"), "SERVER { listen 80; }\n"},
+		{"appended to", read(b, "/nginx.conf"), "server { listen 80; }\n# more\n"},
+		{"replaced", read(c, "/x"), "replaced"},
+		{"the shared content", string(content), "server { listen 80; }\n"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.what, tt.got, tt.want)
+		}
+	}
+}

@@ -93,7 +93,18 @@ func (f *FS) Append(name string, data []byte) error {
 	return f.write(name, data, defaultPerm, true)
 }
 
+// WriteFileShared is WriteFile for content that never changes (an image's
+// files, written into every container): the file keeps data itself rather
+// than a copy, and copies it only when something writes to the file.
+func (f *FS) WriteFileShared(name string, data []byte, perm fs.FileMode) error {
+	return f.writeMode(name, data, perm, false, true)
+}
+
 func (f *FS) write(name string, data []byte, perm fs.FileMode, appendData bool) error {
+	return f.writeMode(name, data, perm, appendData, false)
+}
+
+func (f *FS) writeMode(name string, data []byte, perm fs.FileMode, appendData, share bool) error {
 	n, owner, err := f.openNode(name, perm, true)
 	if err != nil {
 		return err
@@ -103,12 +114,17 @@ func (f *FS) write(name string, data []byte, perm fs.FileMode, appendData bool) 
 		if err := owner.grow(int64(len(data))); err != nil {
 			return perr("write", name, err)
 		}
+		n.own()
 		n.data = append(n.data, data...)
 	} else {
 		if err := owner.grow(int64(len(data)) - old); err != nil {
 			return perr("write", name, err)
 		}
-		n.data = append([]byte(nil), data...)
+		if share {
+			n.data, n.shared = data[:len(data):len(data)], true
+		} else {
+			n.data, n.shared = append([]byte(nil), data...), false
+		}
 	}
 	n.mtime = owner.now()
 	return nil

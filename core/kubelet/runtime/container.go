@@ -158,13 +158,13 @@ func (r *Runtime) Start(cfg Config) (*Container, error) {
 	c.stdout = &lineWriter{c: c}
 	c.stderr = &lineWriter{c: c, stderr: true}
 	mounts := cfg.FS.Mounts()
-	for p, content := range cfg.Image.Files {
+	for p := range cfg.Image.Files {
 		if underMount(p, mounts) {
 			continue // a volume mounted there hides the image's files
 		}
 		if !cfg.FS.Exists(p) {
 			_ = cfg.FS.MkdirAll(path.Dir(p), 0o755)
-			_ = cfg.FS.WriteFile(p, []byte(content), 0o644)
+			_ = cfg.FS.WriteFileShared(p, cfg.Image.fileBytes(p), 0o644)
 		}
 	}
 	for _, d := range []string{"/tmp", "/root", "/etc", "/dev"} {

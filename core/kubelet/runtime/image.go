@@ -29,6 +29,23 @@ type Image struct {
 	// HealthPath is a path the image's web server answers 200 itself
 	// (a `location = /health` in its config), whatever is mounted.
 	HealthPath string
+	// fileData are Files as bytes, made once and shared by the containers
+	// started from this image (their filesystems copy a file only when it
+	// is written to).
+	fileData map[string][]byte
+}
+
+// fileBytes is the content of one of the image's Files.
+func (im *Image) fileBytes(path string) []byte {
+	if b, ok := im.fileData[path]; ok {
+		return b
+	}
+	if im.fileData == nil {
+		im.fileData = map[string][]byte{}
+	}
+	b := []byte(im.Files[path])
+	im.fileData[path] = b
+	return b
 }
 
 // PullTime is how long pulling the image takes on a fresh node: a
