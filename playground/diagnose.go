@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/codec"
@@ -68,7 +69,7 @@ func diagnose(text string, namespaced func(api.Object) bool) (ms []Marker) {
 			continue
 		case errors.As(err, &sd):
 			for _, e := range sd.Errors {
-				if m := unknownField.FindStringSubmatch(e); m != nil {
+				if m := unknownField().FindStringSubmatch(e); m != nil {
 					ms = append(ms, at(docText, d.Line, m[1], e))
 				} else {
 					ms = append(ms, Marker{Line: d.Line, Message: e})
@@ -100,7 +101,7 @@ func diagnose(text string, namespaced func(api.Object) bool) (ms []Marker) {
 	return ms
 }
 
-var unknownField = regexp.MustCompile(`^unknown field "([^"]+)"`)
+var unknownField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^unknown field "([^"]+)"`) })
 
 // at places a message at a field path of a document that starts at line
 // first of the input (the document's first line if the path is not found).
@@ -177,7 +178,7 @@ func mapKey(s string) (string, bool) {
 	return "", false
 }
 
-var pathPart = regexp.MustCompile(`([^.\[\]]+)|\[([^\]]*)\]`)
+var pathPart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([^.\[\]]+)|\[([^\]]*)\]`) })
 
 // locate finds the line (1-based within doc) and column of a field path
 // such as spec.template.spec.containers[0].image in block-style YAML; 0
@@ -187,7 +188,7 @@ func locate(doc, path string) (int, int) {
 	lo, hi := 0, len(lines) // the block searched: lines[lo:hi]
 	parent := -1            // the indent the block's children must exceed
 	found, col := 0, 0
-	for _, m := range pathPart.FindAllStringSubmatch(path, -1) {
+	for _, m := range pathPart().FindAllStringSubmatch(path, -1) {
 		if m[1] != "" {
 			key := m[1]
 			idx := -1

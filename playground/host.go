@@ -519,12 +519,12 @@ func (p pacer) ProcessNextWorkItem() bool {
 	}
 }
 
-var fileName = regexp.MustCompile(`^[A-Za-z0-9_.-][A-Za-z0-9_./-]{0,99}$`)
+var fileName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_.-][A-Za-z0-9_./-]{0,99}$`) })
 
 // WriteFile saves the editor's text as a file of the terminal (relative to
 // its working directory), so `kubectl apply -f NAME` reads it.
 func (h *Host) WriteFile(name string, data []byte) error {
-	if !fileName.MatchString(name) || strings.Contains(name, "..") || strings.HasSuffix(name, "/") {
+	if !fileName().MatchString(name) || strings.Contains(name, "..") || strings.HasSuffix(name, "/") {
 		return fmt.Errorf("%q is not a file name the editor can save (letters, digits, . _ - and /)", name)
 	}
 	if len(data) > 1<<20 {

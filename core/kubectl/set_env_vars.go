@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/validation"
@@ -147,12 +148,12 @@ func (ch *envChange) checkNoOverwrite(existing []api.EnvVar) error {
 	return nil
 }
 
-var notEnvNameChar = regexp.MustCompile(`[^a-zA-Z0-9_]`)
+var notEnvNameChar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-zA-Z0-9_]`) })
 
 // envNameForKey is how --from turns a ConfigMap or Secret key into a
 // variable name: upper case, anything but letters, digits and '_' as '_'.
 func envNameForKey(key string) string {
-	return strings.ToUpper(notEnvNameChar.ReplaceAllString(key, "_"))
+	return strings.ToUpper(notEnvNameChar().ReplaceAllString(key, "_"))
 }
 
 // matchContainers is -c: the containers, then the init containers, whose

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"kubeplay/core/api"
@@ -261,12 +262,12 @@ func parseWaitFor(s string) (waitCondition, error) {
 
 // waitPathForms are the spellings RelaxedJSONPathExpression accepts:
 // {.a.b}, {a.b}, .a.b and a.b.
-var waitPathForms = regexp.MustCompile(`^\{\.?([^{}]+)\}$|^\.?([^{}]+)$`)
+var waitPathForms = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\{\.?([^{}]+)\}$|^\.?([^{}]+)$`) })
 
 // relaxedWaitPath is get's RelaxedJSONPathExpression, which (unlike -o
 // jsonpath) refuses an expression in none of those forms.
 func relaxedWaitPath(p string) (string, error) {
-	m := waitPathForms.FindStringSubmatch(p)
+	m := waitPathForms().FindStringSubmatch(p)
 	if m == nil {
 		return "", errors.New("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'")
 	}

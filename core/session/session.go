@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // File is a parsed session file.
@@ -32,7 +33,7 @@ type Step struct {
 	Unchecked bool
 }
 
-var heredocStart = regexp.MustCompile(`<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)`)
+var heredocStart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)`) })
 
 // Parse reads a session file.
 func Parse(name, text string) (*File, error) {
@@ -63,7 +64,7 @@ func Parse(name, text string) (*File, error) {
 			}
 			script := []string{step.Command}
 			// Heredocs: each marker's body follows, in order.
-			for _, m := range heredocStart.FindAllStringSubmatch(stripQuoted(step.Command), -1) {
+			for _, m := range heredocStart().FindAllStringSubmatch(stripQuoted(step.Command), -1) {
 				term := m[2]
 				dash := strings.Contains(m[0], "<<-")
 				closed := false

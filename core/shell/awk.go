@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -502,7 +503,7 @@ func (in *awkInterp) readRecord(r *awkReader) (string, bool) {
 	var rec, rt string
 	switch {
 	case rs == "":
-		loc := paragraphSep.FindStringIndex(rest)
+		loc := paragraphSep().FindStringIndex(rest)
 		if loc == nil {
 			rec = strings.TrimRight(rest, "\n")
 			rt = rest[len(rec):]
@@ -534,7 +535,7 @@ func (in *awkInterp) readRecord(r *awkReader) (string, bool) {
 	return rec, true
 }
 
-var paragraphSep = regexp.MustCompile(`\n\n+`)
+var paragraphSep = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\n\n+`) })
 
 func (in *awkInterp) getline(g *aGetline) awkValue {
 	var rec string

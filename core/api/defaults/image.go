@@ -3,6 +3,7 @@ package defaults
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // pullPolicy is a container's default imagePullPolicy: Always when the image
@@ -17,9 +18,10 @@ func pullPolicy(image string) string {
 }
 
 // The docker reference grammar upstream parses images with
-// (github.com/distribution/reference).
+// (github.com/distribution/reference), compiled on first use rather than
+// while the program starts.
 var (
-	referenceRE = func() *regexp.Regexp {
+	referenceRE = sync.OnceValue(func() *regexp.Regexp {
 		const (
 			alnum     = `[a-z0-9]+`
 			separator = `(?:[._]|__|[-]+)`
@@ -32,15 +34,15 @@ var (
 			digest    = `[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}`
 		)
 		return regexp.MustCompile(`^(` + name + `)(?::(` + tag + `))?(?:@(` + digest + `))?$`)
-	}()
-	identifierRE = regexp.MustCompile(`^[a-f0-9]{64}$`)
+	})
+	identifierRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-f0-9]{64}$`) })
 	digestHexLen = map[string]int{"sha256": 64, "sha384": 96, "sha512": 128}
 )
 
 // imageTag returns the tag image names ("latest" when it names neither tag
 // nor digest, "" for a digest alone), or false when it does not parse.
 func imageTag(image string) (string, bool) {
-	if identifierRE.MatchString(image) {
+	if identifierRE().MatchString(image) {
 		return "", false // a bare image ID is not a name
 	}
 	// Normalise as docker does: a first component without '.' or ':' that is
@@ -55,7 +57,7 @@ func imageTag(image string) (string, bool) {
 	if strings.ToLower(remainder) != remainder {
 		return "", false // repository names must be lowercase
 	}
-	m := referenceRE.FindStringSubmatch(domain + "/" + remainder)
+	m := referenceRE().FindStringSubmatch(domain + "/" + remainder)
 	if m == nil || len(m[1]) > 255 {
 		return "", false
 	}

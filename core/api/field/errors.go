@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // ErrorType says what is wrong with a field.
@@ -86,7 +87,7 @@ func (e *Error) ErrorBody() string {
 
 // goTypeName rewrites kubeplay's package names in %#v output to the ones
 // upstream's types print with (api.LabelSelector → v1.LabelSelector).
-var goTypeName = regexp.MustCompile(`\b(api|intstr|resource)\.([A-Z])`)
+var goTypeName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(api|intstr|resource)\.([A-Z])`) })
 
 func formatValue(v any) string {
 	if v == nil {
@@ -107,7 +108,7 @@ func formatValue(v any) string {
 	case fmt.Stringer:
 		return t.String()
 	}
-	return goTypeName.ReplaceAllStringFunc(fmt.Sprintf("%#v", v), func(m string) string {
+	return goTypeName().ReplaceAllStringFunc(fmt.Sprintf("%#v", v), func(m string) string {
 		return "v1." + m[len(m)-1:]
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Label keys and values follow upstream's qualified-name and label-value
@@ -18,9 +19,9 @@ const (
 )
 
 var (
-	qualifiedNameRe    = regexp.MustCompile("^" + qualifiedNameFmt + "$")
-	labelValueRe       = regexp.MustCompile("^" + labelValueFmt + "$")
-	dns1123SubdomainRe = regexp.MustCompile("^" + dns1123SubdomainFmt + "$")
+	qualifiedNameRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + qualifiedNameFmt + "$") })
+	labelValueRe       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + labelValueFmt + "$") })
+	dns1123SubdomainRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + dns1123SubdomainFmt + "$") })
 )
 
 // IsQualifiedName returns why value is not a valid label key, if it is not.
@@ -40,7 +41,7 @@ func IsQualifiedName(value string) []string {
 			if len(prefix) > 253 {
 				errs = append(errs, "prefix part must be no more than 253 characters")
 			}
-			if !dns1123SubdomainRe.MatchString(prefix) {
+			if !dns1123SubdomainRe().MatchString(prefix) {
 				errs = append(errs, "prefix part "+dns1123SubdomainMsg+" (e.g. 'example.com', regex used for validation is '"+dns1123SubdomainFmt+"')")
 			}
 		}
@@ -52,7 +53,7 @@ func IsQualifiedName(value string) []string {
 	} else if len(name) > 63 {
 		errs = append(errs, "name part must be no more than 63 characters")
 	}
-	if len(name) > 0 && !qualifiedNameRe.MatchString(name) {
+	if len(name) > 0 && !qualifiedNameRe().MatchString(name) {
 		errs = append(errs, "name part "+qualifiedNameErrMsg+" (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '"+qualifiedNameFmt+"')")
 	}
 	return errs
@@ -64,7 +65,7 @@ func IsValidLabelValue(value string) []string {
 	if len(value) > 63 {
 		errs = append(errs, "must be no more than 63 characters")
 	}
-	if !labelValueRe.MatchString(value) {
+	if !labelValueRe().MatchString(value) {
 		errs = append(errs, labelValueErrMsg+" (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '"+labelValueFmt+"')")
 	}
 	return errs

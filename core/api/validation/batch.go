@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/cron"
@@ -202,7 +203,7 @@ func validateJobSpec(spec *api.JobSpec, fldPath *field.Path) field.ErrorList {
 	return errs
 }
 
-var httpPathRe = regexp.MustCompile(`^[A-Za-z0-9/\-._~%!$&'()*+,;=:]+$`)
+var httpPathRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9/\-._~%!$&'()*+,;=:]+$`) })
 
 func validateDomainPrefixedPath(fldPath *field.Path, p string) field.ErrorList {
 	if p == "" {
@@ -216,7 +217,7 @@ func validateDomainPrefixedPath(fldPath *field.Path, p string) field.ErrorList {
 	for _, m := range IsDNS1123Subdomain(segs[0]) {
 		errs = append(errs, field.Invalid(fldPath, segs[0], m))
 	}
-	if !httpPathRe.MatchString(segs[1]) {
+	if !httpPathRe().MatchString(segs[1]) {
 		return append(errs, field.Invalid(fldPath, segs[1], regexError("Invalid path", `[A-Za-z0-9/\-._~%!$&'()*+,;=:]+`)))
 	}
 	return errs
@@ -523,7 +524,7 @@ func validateCronJobSpec(spec, oldSpec *api.CronJobSpec, fldPath *field.Path) fi
 	return errs
 }
 
-var validTimeZoneChars = regexp.MustCompile(`^[A-Za-z\.\-_0-9+]{1,14}$`)
+var validTimeZoneChars = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z\.\-_0-9+]{1,14}$`) })
 
 func validateTimeZone(tz *string, fldPath *field.Path) field.ErrorList {
 	if tz == nil {
@@ -533,7 +534,7 @@ func validateTimeZone(tz *string, fldPath *field.Path) field.ErrorList {
 		return field.ErrorList{field.Invalid(fldPath, tz, "timeZone must be nil or non-empty string")}
 	}
 	for _, part := range strings.Split(*tz, "/") {
-		if part == "." || part == ".." || strings.HasPrefix(part, "-") || !validTimeZoneChars.MatchString(part) {
+		if part == "." || part == ".." || strings.HasPrefix(part, "-") || !validTimeZoneChars().MatchString(part) {
 			return field.ErrorList{field.Invalid(fldPath, tz, "unknown time zone "+*tz)}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"net"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // String formats and their messages, worded as apimachinery's
@@ -51,18 +52,18 @@ const (
 )
 
 var (
-	qualifiedNameRe    = regexp.MustCompile("^" + qualifiedNameFmt + "$")
-	labelValueRe       = regexp.MustCompile("^" + labelValueFmt + "$")
-	dns1123LabelRe     = regexp.MustCompile("^" + dns1123LabelFmt + "$")
-	dns1123SubdomainRe = regexp.MustCompile("^" + dns1123SubdomainFmt + "$")
-	dns1035LabelRe     = regexp.MustCompile("^" + dns1035LabelFmt + "$")
-	configMapKeyRe     = regexp.MustCompile("^" + configMapKeyFmt + "$")
-	envVarNameRe       = regexp.MustCompile("^" + envVarNameFmt + "$")
-	httpHeaderNameRe   = regexp.MustCompile("^" + httpHeaderNameFmt + "$")
-	percentRe          = regexp.MustCompile("^" + percentFmt + "$")
-	cIdentifierRe      = regexp.MustCompile("^" + cIdentifierFmt + "$")
-	portNameCharsetRe  = regexp.MustCompile("^[-a-z0-9]+$")
-	portNameLetterRe   = regexp.MustCompile("[a-z]")
+	qualifiedNameRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + qualifiedNameFmt + "$") })
+	labelValueRe       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + labelValueFmt + "$") })
+	dns1123LabelRe     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + dns1123LabelFmt + "$") })
+	dns1123SubdomainRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + dns1123SubdomainFmt + "$") })
+	dns1035LabelRe     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + dns1035LabelFmt + "$") })
+	configMapKeyRe     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + configMapKeyFmt + "$") })
+	envVarNameRe       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + envVarNameFmt + "$") })
+	httpHeaderNameRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + httpHeaderNameFmt + "$") })
+	percentRe          = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + percentFmt + "$") })
+	cIdentifierRe      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + cIdentifierFmt + "$") })
+	portNameCharsetRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^[-a-z0-9]+$") })
+	portNameLetterRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("[a-z]") })
 )
 
 // regexError words a format mismatch with examples, as upstream does.
@@ -117,7 +118,7 @@ func IsQualifiedName(value string) []string {
 	} else if len(name) > qualifiedNameMaxLen {
 		errs = append(errs, "name part "+maxLenError(qualifiedNameMaxLen))
 	}
-	if !qualifiedNameRe.MatchString(name) {
+	if !qualifiedNameRe().MatchString(name) {
 		errs = append(errs, "name part "+regexError(qualifiedNameErrMsg, qualifiedNameFmt, "MyName", "my.name", "123-abc"))
 	}
 	return errs
@@ -130,7 +131,7 @@ func IsValidLabelValue(value string) []string {
 	if len(value) > labelValueMaxLen {
 		errs = append(errs, maxLenError(labelValueMaxLen))
 	}
-	if !labelValueRe.MatchString(value) {
+	if !labelValueRe().MatchString(value) {
 		errs = append(errs, regexError(labelValueErrMsg, labelValueFmt, "MyValue", "my_value", "12345"))
 	}
 	return errs
@@ -142,8 +143,8 @@ func IsDNS1123Label(value string) []string {
 	if len(value) > dns1123LabelMaxLen {
 		errs = append(errs, maxLenError(dns1123LabelMaxLen))
 	}
-	if !dns1123LabelRe.MatchString(value) {
-		if dns1123SubdomainRe.MatchString(value) {
+	if !dns1123LabelRe().MatchString(value) {
+		if dns1123SubdomainRe().MatchString(value) {
 			errs = append(errs, "must not contain dots")
 		} else {
 			errs = append(errs, regexError(dns1123LabelErrMsg, dns1123LabelFmt, "my-name", "123-abc"))
@@ -158,7 +159,7 @@ func IsDNS1123Subdomain(value string) []string {
 	if len(value) > dns1123SubdomainMaxLen {
 		errs = append(errs, maxLenError(dns1123SubdomainMaxLen))
 	}
-	if !dns1123SubdomainRe.MatchString(value) {
+	if !dns1123SubdomainRe().MatchString(value) {
 		errs = append(errs, regexError(dns1123SubdomainErrMsg, dns1123SubdomainFmt, "example.com"))
 	}
 	return errs
@@ -170,7 +171,7 @@ func IsDNS1035Label(value string) []string {
 	if len(value) > dns1035LabelMaxLen {
 		errs = append(errs, maxLenError(dns1035LabelMaxLen))
 	}
-	if !dns1035LabelRe.MatchString(value) {
+	if !dns1035LabelRe().MatchString(value) {
 		errs = append(errs, regexError(dns1035LabelErrMsg, dns1035LabelFmt, "my-name", "abc-123"))
 	}
 	return errs
@@ -182,7 +183,7 @@ func IsConfigMapKey(value string) []string {
 	if len(value) > dns1123SubdomainMaxLen {
 		errs = append(errs, maxLenError(dns1123SubdomainMaxLen))
 	}
-	if !configMapKeyRe.MatchString(value) {
+	if !configMapKeyRe().MatchString(value) {
 		errs = append(errs, regexError(configMapKeyErrMsg, configMapKeyFmt, "key.name", "KEY_NAME", "key-name"))
 	}
 	return append(errs, hasChDirPrefix(value)...)
@@ -191,7 +192,7 @@ func IsConfigMapKey(value string) []string {
 // IsEnvVarName checks an environment variable name.
 func IsEnvVarName(value string) []string {
 	var errs []string
-	if !envVarNameRe.MatchString(value) {
+	if !envVarNameRe().MatchString(value) {
 		errs = append(errs, regexError(envVarNameErrMsg, envVarNameFmt, "my.env-name", "MY_ENV.NAME", "MyEnvName1"))
 	}
 	return append(errs, hasChDirPrefix(value)...)
@@ -231,10 +232,10 @@ func IsValidPortName(port string) []string {
 	if len(port) > 15 {
 		errs = append(errs, maxLenError(15))
 	}
-	if !portNameCharsetRe.MatchString(port) {
+	if !portNameCharsetRe().MatchString(port) {
 		errs = append(errs, "must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)")
 	}
-	if !portNameLetterRe.MatchString(port) {
+	if !portNameLetterRe().MatchString(port) {
 		errs = append(errs, "must contain at least one letter (a-z)")
 	}
 	if strings.Contains(port, "--") {
@@ -248,7 +249,7 @@ func IsValidPortName(port string) []string {
 
 // IsValidPercent checks "25%".
 func IsValidPercent(percent string) []string {
-	if !percentRe.MatchString(percent) {
+	if !percentRe().MatchString(percent) {
 		return []string{regexError(percentErrMsg, percentFmt, "1%", "93%")}
 	}
 	return nil
@@ -256,7 +257,7 @@ func IsValidPercent(percent string) []string {
 
 // IsHTTPHeaderName checks an HTTP header name.
 func IsHTTPHeaderName(value string) []string {
-	if !httpHeaderNameRe.MatchString(value) {
+	if !httpHeaderNameRe().MatchString(value) {
 		return []string{regexError(httpHeaderNameErrMsg, httpHeaderNameFmt, "X-Header-Name")}
 	}
 	return nil
@@ -264,7 +265,7 @@ func IsHTTPHeaderName(value string) []string {
 
 // IsCIdentifier checks a C identifier.
 func IsCIdentifier(value string) []string {
-	if !cIdentifierRe.MatchString(value) {
+	if !cIdentifierRe().MatchString(value) {
 		return []string{regexError(cIdentifierErrMsg, cIdentifierFmt, "my_name", "MY_NAME", "MyName")}
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"sync"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
@@ -261,7 +262,9 @@ func validateDNSPolicy(policy string, fldPath *field.Path) field.ErrorList {
 	return nil
 }
 
-var sysctlRe = regexp.MustCompile(`^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$`)
+var sysctlRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$`)
+})
 
 func validatePodSecurityContext(spec *api.PodSpec, fldPath *field.Path) field.ErrorList {
 	sc := spec.SecurityContext
@@ -298,8 +301,8 @@ func validatePodSecurityContext(spec *api.PodSpec, fldPath *field.Path) field.Er
 		switch {
 		case s.Name == "":
 			errs = append(errs, field.Required(p, ""))
-		case len(s.Name) > 253 || !sysctlRe.MatchString(s.Name):
-			errs = append(errs, field.Invalid(p, s.Name, "must have at most 253 characters and match regex "+sysctlRe.String()))
+		case len(s.Name) > 253 || !sysctlRe().MatchString(s.Name):
+			errs = append(errs, field.Invalid(p, s.Name, "must have at most 253 characters and match regex "+sysctlRe().String()))
 		case names[s.Name]:
 			errs = append(errs, field.Duplicate(p, s.Name))
 		}

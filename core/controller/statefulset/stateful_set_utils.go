@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"sync"
 	"time"
 
 	"kubeplay/core/api"
@@ -19,12 +20,12 @@ var (
 )
 
 // statefulPodRegex splits a pod name into its set's name and ordinal.
-var statefulPodRegex = regexp.MustCompile("(.*)-([0-9]+)$")
+var statefulPodRegex = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("(.*)-([0-9]+)$") })
 
 // getParentNameAndOrdinal reads "<set>-<ordinal>" from a pod's name; a pod
 // not named that way has no parent and ordinal -1.
 func getParentNameAndOrdinal(pod *api.Pod) (string, int) {
-	m := statefulPodRegex.FindStringSubmatch(pod.Name)
+	m := statefulPodRegex().FindStringSubmatch(pod.Name)
 	if len(m) < 3 {
 		return "", -1
 	}

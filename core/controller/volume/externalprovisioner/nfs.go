@@ -6,6 +6,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"kubeplay/core/api"
 )
@@ -28,7 +29,7 @@ func newNFSSubdir(env map[string]string) (string, Provisioner) {
 
 // pathPatternField is a ${.PVC.name}, ${.PVC.namespace},
 // ${.PVC.labels.KEY} or ${.PVC.annotations.KEY} in a class's pathPattern.
-var pathPatternField = regexp.MustCompile(`\$\{\.PVC\.((labels|annotations)\.(.*?)|.*?)\}`)
+var pathPatternField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{\.PVC\.((labels|annotations)\.(.*?)|.*?)\}`) })
 
 // Provision names the directory NAMESPACE-CLAIM-VOLUME under the export
 // (or the class's pathPattern, filled from the claim) and describes it as
@@ -40,8 +41,8 @@ func (p *nfsSubdir) Provision(o ProvisionOptions) (*api.PersistentVolume, error)
 	}
 	dir := path.Join(p.path, strings.Join([]string{claim.Namespace, claim.Name, o.PVName}, "-"))
 	if pattern, ok := o.Class.Parameters["pathPattern"]; ok {
-		custom := pathPatternField.ReplaceAllStringFunc(pattern, func(m string) string {
-			f := pathPatternField.FindStringSubmatch(m)
+		custom := pathPatternField().ReplaceAllStringFunc(pattern, func(m string) string {
+			f := pathPatternField().FindStringSubmatch(m)
 			switch f[2] {
 			case "labels":
 				return claim.Labels[f[3]]
