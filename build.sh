@@ -29,7 +29,8 @@ build_site() {
 }
 
 # bundle_js bundles the page's JavaScript and CSS (xterm.js, CodeMirror and
-# playground/web/) into dist/app.js and dist/app.css with esbuild, all
+# playground/web/) into dist/app.js and dist/app.css, and load.js (which
+# starts the engine's download from the head) beside them, with esbuild, all
 # pinned by package-lock.json.
 bundle_js() {
 	# A worktree links node_modules to the main checkout's: npm ci would
@@ -39,7 +40,7 @@ bundle_js() {
 		command -v npm >/dev/null || { echo "npm is required to bundle the page (Node.js 18 or later)"; return 1; }
 		npm ci --no-audit --no-fund --loglevel=error
 	fi
-	node_modules/.bin/esbuild playground/web/app.js --bundle --minify --target=es2020 \
+	node_modules/.bin/esbuild playground/web/app.js playground/web/load.js --bundle --minify --target=es2020 \
 		--format=esm --splitting --outdir=dist --chunk-names='[name]-[hash]' \
 		--legal-comments=none --log-level=warning
 }

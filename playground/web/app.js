@@ -90,49 +90,20 @@ function termTheme() {
         blue: "#0550ae", cyan: "#0a6b7c", white: "#6e7781", brightBlack: "#57606a" };
 }
 
-// instantiate fetches, unpacks and compiles the engine in one stream. The
-// gzipped build is a quarter of the size; DecompressionStream unpacks it
-// here, so any static host serves it without configuration (a host that
-// already decoded it is noticed by the first bytes).
-async function instantiate(imports) {
-  let resp = null;
-  if ("DecompressionStream" in window) {
-    try {
-      resp = await fetch("kubeplay.wasm.gz");
-      if (!resp.ok) resp = null;
-    } catch (e) {
-      resp = null;
+// engineModule is the compiled engine: load.js (in the document's head)
+// starts it; should that script not have run yet, its load event is
+// awaited.
+function engineModule() {
+  if (globalThis.kubeplayEngine) return globalThis.kubeplayEngine;
+  return new Promise((resolve, reject) => {
+    const script = document.getElementById("load-engine");
+    if (!script) {
+      reject(new Error("the page has no load.js"));
+      return;
     }
-  }
-  if (!resp) {
-    resp = await fetch("kubeplay.wasm");
-    if (!resp.ok) throw new Error(`kubeplay.wasm: ${resp.status} ${resp.statusText}`);
-  }
-  const reader = resp.body.getReader();
-  let first = await reader.read();
-  while (!first.done && first.value.length < 2) {
-    const more = await reader.read();
-    if (more.done) break;
-    const joined = new Uint8Array(first.value.length + more.value.length);
-    joined.set(first.value);
-    joined.set(more.value, first.value.length);
-    first = { done: false, value: joined };
-  }
-  const head = first.done ? new Uint8Array(0) : first.value;
-  let body = new ReadableStream({
-    start(c) {
-      if (head.length) c.enqueue(head);
-    },
-    async pull(c) {
-      const { done, value } = await reader.read();
-      if (done) c.close();
-      else c.enqueue(value);
-    },
+    script.addEventListener("load", () => resolve(globalThis.kubeplayEngine));
+    script.addEventListener("error", () => reject(new Error("load.js did not load")));
   });
-  if (head[0] === 0x1f && head[1] === 0x8b) body = body.pipeThrough(new DecompressionStream("gzip"));
-  const wasmResp = new Response(body, { headers: { "Content-Type": "application/wasm" } });
-  if (WebAssembly.instantiateStreaming) return WebAssembly.instantiateStreaming(wasmResp, imports);
-  return WebAssembly.instantiate(await wasmResp.arrayBuffer(), imports);
 }
 
 async function boot() {
@@ -161,7 +132,7 @@ async function boot() {
   };
   let workersReady;
   const started = new Promise((r) => (workersReady = r));
-  const { instance } = await instantiate({
+  const instance = await WebAssembly.instantiate(await engineModule(), {
     ...goRuntime.importObject,
     workers: { ready: () => workersReady() },
   });
