@@ -2,21 +2,25 @@ package runtime
 
 import (
 	"regexp"
+	"sync"
 )
 
 // The images the cluster's registry holds. Tags follow each repository's
 // real naming, so a typo (nginx:1.14.99x, busybox:lastest) misses as it
 // would on Docker Hub.
 
+// tagsMatching is a tag test; its expression is compiled when first
+// needed, since every node's catalog is built at start and most patterns
+// are never consulted.
 func tagsMatching(words []string, pattern string) func(string) bool {
-	re := regexp.MustCompile("^(?:" + pattern + ")$")
+	re := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^(?:" + pattern + ")$") })
 	return func(tag string) bool {
 		for _, w := range words {
 			if tag == w {
 				return true
 			}
 		}
-		return pattern != "" && re.MatchString(tag)
+		return pattern != "" && re().MatchString(tag)
 	}
 }
 
