@@ -2,9 +2,9 @@ package labels
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
-	"sync"
+
+	"kubeplay/core/api/namefmt"
 )
 
 // Label keys and values follow upstream's qualified-name and label-value
@@ -16,12 +16,6 @@ const (
 	labelValueErrMsg    = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character"
 	dns1123SubdomainFmt = "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*"
 	dns1123SubdomainMsg = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character"
-)
-
-var (
-	qualifiedNameRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + qualifiedNameFmt + "$") })
-	labelValueRe       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + labelValueFmt + "$") })
-	dns1123SubdomainRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + dns1123SubdomainFmt + "$") })
 )
 
 // IsQualifiedName returns why value is not a valid label key, if it is not.
@@ -41,7 +35,7 @@ func IsQualifiedName(value string) []string {
 			if len(prefix) > 253 {
 				errs = append(errs, "prefix part must be no more than 253 characters")
 			}
-			if !dns1123SubdomainRe().MatchString(prefix) {
+			if !namefmt.DNS1123Subdomain(prefix) {
 				errs = append(errs, "prefix part "+dns1123SubdomainMsg+" (e.g. 'example.com', regex used for validation is '"+dns1123SubdomainFmt+"')")
 			}
 		}
@@ -53,7 +47,7 @@ func IsQualifiedName(value string) []string {
 	} else if len(name) > 63 {
 		errs = append(errs, "name part must be no more than 63 characters")
 	}
-	if len(name) > 0 && !qualifiedNameRe().MatchString(name) {
+	if len(name) > 0 && !namefmt.QualifiedName(name) {
 		errs = append(errs, "name part "+qualifiedNameErrMsg+" (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '"+qualifiedNameFmt+"')")
 	}
 	return errs
@@ -65,7 +59,7 @@ func IsValidLabelValue(value string) []string {
 	if len(value) > 63 {
 		errs = append(errs, "must be no more than 63 characters")
 	}
-	if !labelValueRe().MatchString(value) {
+	if !namefmt.LabelValue(value) {
 		errs = append(errs, labelValueErrMsg+" (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '"+labelValueFmt+"')")
 	}
 	return errs

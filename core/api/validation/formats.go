@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"kubeplay/core/api/namefmt"
 )
 
 // String formats and their messages, worded as apimachinery's
@@ -52,18 +54,14 @@ const (
 )
 
 var (
-	qualifiedNameRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + qualifiedNameFmt + "$") })
-	labelValueRe       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + labelValueFmt + "$") })
-	dns1123LabelRe     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + dns1123LabelFmt + "$") })
-	dns1123SubdomainRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + dns1123SubdomainFmt + "$") })
-	dns1035LabelRe     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + dns1035LabelFmt + "$") })
-	configMapKeyRe     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + configMapKeyFmt + "$") })
-	envVarNameRe       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + envVarNameFmt + "$") })
-	httpHeaderNameRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + httpHeaderNameFmt + "$") })
-	percentRe          = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + percentFmt + "$") })
-	cIdentifierRe      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + cIdentifierFmt + "$") })
-	portNameCharsetRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^[-a-z0-9]+$") })
-	portNameLetterRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("[a-z]") })
+	dns1035LabelRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + dns1035LabelFmt + "$") })
+	configMapKeyRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + configMapKeyFmt + "$") })
+	envVarNameRe      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + envVarNameFmt + "$") })
+	httpHeaderNameRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + httpHeaderNameFmt + "$") })
+	percentRe         = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + percentFmt + "$") })
+	cIdentifierRe     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + cIdentifierFmt + "$") })
+	portNameCharsetRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^[-a-z0-9]+$") })
+	portNameLetterRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("[a-z]") })
 )
 
 // regexError words a format mismatch with examples, as upstream does.
@@ -118,7 +116,7 @@ func IsQualifiedName(value string) []string {
 	} else if len(name) > qualifiedNameMaxLen {
 		errs = append(errs, "name part "+maxLenError(qualifiedNameMaxLen))
 	}
-	if !qualifiedNameRe().MatchString(name) {
+	if !namefmt.QualifiedName(name) {
 		errs = append(errs, "name part "+regexError(qualifiedNameErrMsg, qualifiedNameFmt, "MyName", "my.name", "123-abc"))
 	}
 	return errs
@@ -131,7 +129,7 @@ func IsValidLabelValue(value string) []string {
 	if len(value) > labelValueMaxLen {
 		errs = append(errs, maxLenError(labelValueMaxLen))
 	}
-	if !labelValueRe().MatchString(value) {
+	if !namefmt.LabelValue(value) {
 		errs = append(errs, regexError(labelValueErrMsg, labelValueFmt, "MyValue", "my_value", "12345"))
 	}
 	return errs
@@ -143,8 +141,8 @@ func IsDNS1123Label(value string) []string {
 	if len(value) > dns1123LabelMaxLen {
 		errs = append(errs, maxLenError(dns1123LabelMaxLen))
 	}
-	if !dns1123LabelRe().MatchString(value) {
-		if dns1123SubdomainRe().MatchString(value) {
+	if !namefmt.DNS1123Label(value) {
+		if namefmt.DNS1123Subdomain(value) {
 			errs = append(errs, "must not contain dots")
 		} else {
 			errs = append(errs, regexError(dns1123LabelErrMsg, dns1123LabelFmt, "my-name", "123-abc"))
@@ -159,7 +157,7 @@ func IsDNS1123Subdomain(value string) []string {
 	if len(value) > dns1123SubdomainMaxLen {
 		errs = append(errs, maxLenError(dns1123SubdomainMaxLen))
 	}
-	if !dns1123SubdomainRe().MatchString(value) {
+	if !namefmt.DNS1123Subdomain(value) {
 		errs = append(errs, regexError(dns1123SubdomainErrMsg, dns1123SubdomainFmt, "example.com"))
 	}
 	return errs
