@@ -3,15 +3,13 @@
 // the rest of the page's script; app.js instantiates the module from
 // globalThis.kubeplayEngine.
 //
-// kubeplay.wasm goes straight to WebAssembly.compileStreaming whenever the
-// browser gets it cheaply: sent compressed (kubeplay serve and most hosts
-// encode it) or from this machine. Then V8 compiles while the bytes
-// arrive and keeps the compiled code with the cached response for the next
-// visit. Only a remote host that sends the 21 MB as they are gets the
-// gzip file instead, unpacked here with DecompressionStream.
+// kubeplay.wasm goes straight to WebAssembly.compileStreaming when the
+// server sent it compressed (kubeplay serve and most hosts encode it):
+// then V8 compiles while the bytes arrive and keeps the compiled code with
+// the cached response for the next visit. A host that sends the 21 MB as
+// they are gets the gzip file fetched instead and unpacked here with
+// DecompressionStream (the browser's cache did not keep the raw file).
 (() => {
-  const loopback = (host) =>
-    host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 
   async function compile(resp) {
     const type = (resp.headers.get("Content-Type") || "").split(";")[0].trim();
@@ -37,7 +35,7 @@
   async function load() {
     const resp = await fetch("kubeplay.wasm");
     if (!resp.ok) throw new Error(`kubeplay.wasm: ${resp.status} ${resp.statusText}`);
-    if (resp.headers.get("Content-Encoding") || loopback(location.hostname) || !("DecompressionStream" in window)) {
+    if (resp.headers.get("Content-Encoding") || !("DecompressionStream" in window)) {
       return compile(resp);
     }
     return compile((await gunzipped(resp)) || resp);
