@@ -54,9 +54,11 @@ type Cluster struct {
 	// Stalled is set when that bound was hit; the trace reports it.
 	Stalled string
 	// Yield, when set, is called between two pieces of work while the
-	// cluster settles (after each timer and each work item), so a host
-	// with one thread (the page) can let its user interface run. It must
-	// not drive the cluster; the order of the work does not depend on it.
+	// cluster settles (after each timer and each work item) and after
+	// each committed write, inside a work item that writes many objects
+	// (a ReplicaSet creating a batch of pods), so a host with one thread
+	// (the page) can let its user interface run. It must not drive the
+	// cluster; the order of the work does not depend on it.
 	Yield func()
 }
 
@@ -85,6 +87,7 @@ func newCluster(opts Options, preload func(*Cluster) error) *Cluster {
 	}
 	srv.Pods = c
 	srv.Metrics = c
+	srv.Observe(func(*apiserver.Resource, apiserver.WatchEvent) { c.yield() })
 	if preload != nil {
 		if c.err = preload(c); c.err != nil {
 			return c

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"kubeplay/core/apiserver"
 	"testing"
 	"time"
 )
@@ -40,5 +41,25 @@ func TestYieldAndSlicedAdvanceKeepTheOutcome(t *testing.T) {
 	}
 	if !bytes.Equal(whole, sliced) {
 		t.Errorf("the cluster differs when the work is sliced (%d and %d bytes of snapshot)", len(whole), len(sliced))
+	}
+}
+
+// A work item that writes many objects (the ReplicaSet controller creating
+// a batch of pods) yields after each write, so no piece of work between
+// two yields commits more than one write.
+func TestYieldAfterEveryWrite(t *testing.T) {
+	c := NewDefault(Options{Seed: 7})
+	c.AddDefaultNode()
+	writes, most := 0, 0
+	c.API.Observe(func(*apiserver.Resource, apiserver.WatchEvent) {
+		writes++
+		most = max(most, writes)
+	})
+	c.Yield = func() { writes = 0 }
+	term := NewTerminal(c)
+	term.Run("kubectl create deployment web --image=nginx --replicas=50")
+	c.Advance(30 * time.Second)
+	if most != 1 {
+		t.Errorf("%d writes were committed between two yields while 50 pods were created", most)
 	}
 }
