@@ -2,8 +2,11 @@ package playground
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"kubeplay/core/api"
 	"kubeplay/core/client"
@@ -42,7 +45,10 @@ type PodView struct {
 }
 
 // Snapshot reads the picture from the cluster (the caller holds the engine).
-func Snapshot(c *sim.Cluster) Picture {
+func Snapshot(c *sim.Cluster) Picture { return snapshot(c, nil) }
+
+// snapshot reads the picture, the pods' rows from pt where it has them.
+func snapshot(c *sim.Cluster, pt *painter) Picture {
 	cl := c.Client("playground")
 	now := c.Now()
 	nodes := client.List[*api.Node](cl, "", nil)
@@ -68,16 +74,8 @@ func Snapshot(c *sim.Cluster) Picture {
 		idx[n.Name] = len(p.Nodes)
 		p.Nodes = append(p.Nodes, nv)
 	}
-	podObjs := make([]api.Object, len(pods))
-	for i, o := range pods {
-		podObjs[i] = o
-	}
-	pt := printers.TableFor("Pod", podObjs, now)
-	for i, row := range pt.Rows {
-		pod := pods[i]
-		pv := PodView{Namespace: pod.Namespace, Name: pod.Name, Ready: cell(pt, row, "Ready"), Status: cell(pt, row, "Status"), Node: pod.Spec.NodeName}
-		pv.Class = podClass(pv.Status, pv.Ready)
-		if j, ok := idx[pod.Spec.NodeName]; ok {
+	for _, pv := range pt.podViews(pods, now) {
+		if j, ok := idx[pv.Node]; ok {
 			p.Nodes[j].Pods = append(p.Nodes[j].Pods, pv)
 		} else {
 			p.Unscheduled = append(p.Unscheduled, pv)
@@ -89,6 +87,23 @@ func Snapshot(c *sim.Cluster) Picture {
 	}
 	sortPods(p.Unscheduled)
 	return p
+}
+
+// podViews reads each pod's READY and STATUS as kubectl prints them.
+func podViews(pods []*api.Pod, now time.Time) []PodView {
+	objs := make([]api.Object, len(pods))
+	for i, o := range pods {
+		objs[i] = o
+	}
+	pt := printers.TableFor("Pod", objs, now)
+	out := make([]PodView, len(pt.Rows))
+	for i, row := range pt.Rows {
+		pod := pods[i]
+		pv := PodView{Namespace: pod.Namespace, Name: pod.Name, Ready: cell(pt, row, "Ready"), Status: cell(pt, row, "Status"), Node: pod.Spec.NodeName}
+		pv.Class = podClass(pv.Status, pv.Ready)
+		out[i] = pv
+	}
+	return out
 }
 
 // sortNodes puts the nodes of a zone together (nodes without a zone
@@ -180,6 +195,9 @@ type El struct {
 	Attrs [][2]string
 	Text  string
 	Kids  []*El
+	// key is what the page matches the element by among its siblings,
+	// kept once worked out ("-": by position).
+	key string
 }
 
 func el(tag string, text string, attrs ...string) *El {
@@ -242,12 +260,15 @@ type Labels struct {
 func (p Picture) SVG(l Labels) *El { return p.SVGWidth(l, 560) }
 
 // SVGWidth lays the picture out for a width in CSS pixels.
-func (p Picture) SVGWidth(l Labels, width int) *El {
+func (p Picture) SVGWidth(l Labels, width int) *El { return p.svg(l, width, nil) }
+
+// svg lays the picture out, taking unchanged chips from pt.
+func (p Picture) svg(l Labels, width int, pt *painter) *El {
 	lay := layoutFor(width)
 	root := el("svg", "", "xmlns", "http://www.w3.org/2000/svg", "class", "cluster", "role", "img")
 	y := picPad
 	if len(p.Unscheduled) > 0 {
-		box, h := lay.boxFor("unscheduled", l.Unscheduled, fmt.Sprintf("%d %s", len(p.Unscheduled), l.Pods), nil, p.Unscheduled, y, "")
+		box, h := lay.boxFor(pt, "unscheduled", l.Unscheduled, fmt.Sprintf("%d %s", len(p.Unscheduled), l.Pods), nil, p.Unscheduled, y, "")
 		root.add(box)
 		y += h + picPad
 	}
@@ -268,7 +289,7 @@ func (p Picture) SVGWidth(l Labels, width int) *El {
 		if n.Roles != "" && n.Roles != "<none>" {
 			sub += " · " + n.Roles
 		}
-		box, h := lay.boxFor("node "+n.Class, n.Name, sub, n.Taints, n.Pods, y, n.Name)
+		box, h := lay.boxFor(pt, "node "+n.Class, n.Name, sub, n.Taints, n.Pods, y, n.Name)
 		if len(n.Taints) > 0 {
 			box.Attrs = append(box.Attrs, [2]string{"data-taints", strings.Join(n.Taints, ",")})
 		}
@@ -332,7 +353,7 @@ func (p Picture) Summary() string {
 	return "cluster: " + strings.Join(parts, "; ")
 }
 
-func (lay layout) boxFor(class, title, sub string, taints []string, pods []PodView, y int, node string) (*El, int) {
+func (lay layout) boxFor(pt *painter, class, title, sub string, taints []string, pods []PodView, y int, node string) (*El, int) {
 	w := lay.w - 2*picPad
 	perRow, chipW := lay.perRow, lay.chipW
 	top := headH
@@ -365,9 +386,25 @@ func (lay layout) boxFor(class, title, sub string, taints []string, pods []PodVi
 		col, row := i%perRow, i/perRow
 		x := picPad + col*(chipW+chipGap)
 		cy := top + row*(chipH+chipGap)
-		g.add(chip(pod, x, cy, chipW))
+		g.add(pt.chip(pod, x, cy, chipW))
 	}
 	return g, h
+}
+
+// placed is a copy of chip at (x, y), sharing its inside.
+func placed(chip *El, x, y int) *El {
+	c := *chip
+	c.Attrs = slices.Clone(chip.Attrs)
+	for i, a := range c.Attrs {
+		if a[0] == "transform" {
+			c.Attrs[i][1] = translate(x, y)
+		}
+	}
+	return &c
+}
+
+func translate(x, y int) string {
+	return "translate(" + strconv.Itoa(x) + "," + strconv.Itoa(y) + ")"
 }
 
 func chip(p PodView, x, y, chipW int) *El {
@@ -379,7 +416,7 @@ func chip(p PodView, x, y, chipW int) *El {
 	if systemNS(p.Namespace) {
 		cls += " system"
 	}
-	g := el("g", "", "class", cls, "transform", fmt.Sprintf("translate(%d,%d)", x, y),
+	g := el("g", "", "class", cls, "transform", translate(x, y),
 		"data-pod", p.Namespace+"/"+p.Name, "data-status", p.Status, "data-ready", p.Ready,
 		"tabindex", "0", "role", "button", "aria-label", fmt.Sprintf("pod %s, %s, ready %s", name, p.Status, p.Ready))
 	g.add(el("title", fmt.Sprintf("%s: %s, ready %s", name, p.Status, p.Ready)))
@@ -409,12 +446,16 @@ func ellipsis(s string, n int) string {
 
 // Equal reports whether two pictures show the same thing.
 func (p Picture) Equal(q Picture) bool {
-	return fmt.Sprint(p) == fmt.Sprint(q)
+	return slices.Equal(p.Unscheduled, q.Unscheduled) && slices.EqualFunc(p.Nodes, q.Nodes, func(a, b NodeView) bool {
+		return a.Name == b.Name && a.Status == b.Status && a.Roles == b.Roles && a.Zone == b.Zone && a.Class == b.Class &&
+			slices.Equal(a.Taints, b.Taints) && slices.Equal(a.Pods, b.Pods)
+	})
 }
 
 // MarkChanges tags the chips of svg (drawn from p) whose pod is new since
 // prev with the class "enter", so the page can fade them in; a pod that
 // is new on a node is how a rescheduled workload's replacement shows.
+// A tagged chip is a copy: chips are shared between redraws.
 func (p Picture) MarkChanges(prev Picture, svg *El) {
 	was := map[string]bool{}
 	for _, n := range prev.Nodes {
@@ -430,19 +471,46 @@ func (p Picture) MarkChanges(prev Picture, svg *El) {
 		if n := e.Attr("data-node"); n != "" {
 			node = n
 		}
-		if key := e.Attr("data-pod"); key != "" {
-			if !was[key+"@"+node] {
-				for i, a := range e.Attrs {
-					if a[0] == "class" {
-						e.Attrs[i][1] += " enter"
-					}
-				}
+		for i, k := range e.Kids {
+			key := k.Attr("data-pod")
+			switch {
+			case key == "":
+				mark(k, node)
+			case !was[key+"@"+node]:
+				e.Kids[i] = entering(k)
 			}
-			return
-		}
-		for _, k := range e.Kids {
-			mark(k, node)
 		}
 	}
 	mark(svg, "")
+}
+
+// entering is a copy of chip with the class "enter" added.
+func entering(chip *El) *El {
+	c := *chip
+	c.Attrs = slices.Clone(chip.Attrs)
+	for i, a := range c.Attrs {
+		if a[0] == "class" {
+			c.Attrs[i][1] += " enter"
+		}
+	}
+	return &c
+}
+
+// kidKey names a child for matching with the drawn one: by what it shows
+// when it says so (data-pod, data-node, data-zone), else by tag and
+// position. A chip is matched on every redraw, so its key is kept.
+func kidKey(e *El, i int) string {
+	if e.key == "" {
+		e.key = "-"
+		for _, name := range []string{"data-pod", "data-node", "data-zone"} {
+			if v := e.Attr(name); v != "" {
+				e.key = e.Tag + " " + name + "=" + v
+				break
+			}
+		}
+	}
+	if e.key != "-" {
+		return e.key
+	}
+	return e.Tag + "#" + strconv.Itoa(i)
 }

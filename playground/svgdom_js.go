@@ -3,7 +3,6 @@
 package playground
 
 import (
-	"strconv"
 	"syscall/js"
 )
 
@@ -46,6 +45,9 @@ func build(e *El, pause func()) *drawnEl {
 // that has children of its own.
 func (d *drawnEl) patch(e *El, pause func()) {
 	old := d.el
+	if old == e {
+		return // a chip the painter kept: drawn as it is
+	}
 	d.el = e
 	for _, a := range e.Attrs {
 		if a[0] == "xmlns" {
@@ -63,8 +65,8 @@ func (d *drawnEl) patch(e *El, pause func()) {
 	if e.Text != old.Text {
 		d.node.Set("textContent", e.Text)
 	}
-	if len(e.Kids) == 0 && len(d.kids) == 0 {
-		return
+	if sameKids(d.kids, e.Kids) {
+		return // a moved chip: its inside is the painter's, as drawn
 	}
 	byKey := make(map[string]*drawnEl, len(d.kids))
 	for i, k := range d.kids {
@@ -124,13 +126,15 @@ func attr(e *El, name string) (string, bool) {
 	return "", false
 }
 
-// kidKey names a child for matching: by what it shows when it says so
-// (data-pod, data-node, data-zone), else by tag and position.
-func kidKey(e *El, i int) string {
-	for _, name := range []string{"data-pod", "data-node", "data-zone"} {
-		if v := e.Attr(name); v != "" {
-			return e.Tag + " " + name + "=" + v
+// sameKids reports whether kids were drawn from exactly els.
+func sameKids(kids []*drawnEl, els []*El) bool {
+	if len(kids) != len(els) {
+		return false
+	}
+	for i, k := range kids {
+		if k.el != els[i] {
+			return false
 		}
 	}
-	return e.Tag + "#" + strconv.Itoa(i)
+	return true
 }

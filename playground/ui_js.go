@@ -31,12 +31,15 @@ type UI struct {
 	// svg is the picture on the page: the tree it was drawn from and its
 	// DOM nodes, so a redraw changes only what changed.
 	svg *drawnEl
+	// paint keeps the pods' rows and chips from one redraw to the next.
+	paint painter
 }
 
 // NewUI builds the time controls into #timebar and the picture into
 // #picture, and hooks itself to the host's changes.
 func NewUI(h *Host, lang string) *UI {
 	u := &UI{h: h, text: TextFor(lang)}
+	u.paint.pause = h.pause
 	if bar := byID("timebar"); bar.ok() {
 		u.buildTimebar(bar)
 	}
@@ -156,11 +159,11 @@ func (u *UI) refresh(force bool) {
 		return // no write since the last picture
 	}
 	start := now()
-	pic := Snapshot(u.h.C)
+	pic := u.paint.snapshot(u.h.C)
 	if u.drawn && pic.Equal(u.pic) && width == u.width {
 		return
 	}
-	tree := pic.SVGWidth(u.text.Labels(), width)
+	tree := u.paint.svg(pic, u.text.Labels(), width)
 	if u.drawn {
 		pic.MarkChanges(u.pic, tree)
 	}
