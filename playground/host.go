@@ -74,6 +74,7 @@ type Host struct {
 	paced   bool           // the running command's waits follow the wall clock
 	curCtx  *shell.Context // the kubectl invocation running, for Ctrl-C
 	inPacer bool           // jobs run from the pacer, inside a Settle
+	noPause bool           // the engine runs inside a JavaScript callback
 
 	// The trace of the last command: every write the API server committed
 	// since it started (trace.go); dirty is set by any write.
@@ -396,7 +397,7 @@ func (h *Host) Tick() bool {
 }
 
 func (h *Host) pause() {
-	if h.Pause != nil {
+	if h.Pause != nil && !h.noPause {
 		h.paused.Store(true)
 		h.Pause()
 		h.paused.Store(false)

@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"path"
@@ -35,7 +36,7 @@ func (h *Host) save() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := PageState{Version: 1, Cluster: snap, Cwd: h.T.Shell.Cwd, Files: map[string]string{}, Lesson: h.lesson}
+	st := PageState{Version: 1, Cluster: json.RawMessage("0"), Cwd: h.T.Shell.Cwd, Files: map[string]string{}, Lesson: h.lesson}
 	total := 0
 	h.walkHome(func(p string, data []byte) bool {
 		if len(st.Files) >= maxFiles || total+len(data) > maxFileBytes {
@@ -45,7 +46,20 @@ func (h *Host) save() ([]byte, error) {
 		total += len(data)
 		return true
 	})
-	return json.Marshal(st)
+	b, err := json.Marshal(st)
+	if err != nil {
+		return nil, err
+	}
+	// The snapshot goes where Marshal wrote the placeholder 0: Marshal
+	// would check and copy its megabytes once more, in one piece.
+	const head = `{"version":1,"cluster":0`
+	if !bytes.HasPrefix(b, []byte(head)) {
+		return nil, fmt.Errorf("saving: unexpected page state encoding %.40q", b)
+	}
+	out := make([]byte, 0, len(b)+len(snap))
+	out = append(out, head[:len(head)-1]...)
+	out = append(out, snap...)
+	return append(out, b[len(head):]...), nil
 }
 
 // walkHome calls f for each regular file under /root, in path order.
@@ -99,6 +113,10 @@ func (h *Host) SaveNow() (b []byte, ok bool, err error) {
 		return nil, false, nil
 	}
 	defer h.mu.Unlock()
+	// Called from a JavaScript callback, which must not wait: the save
+	// does not hand the thread back as it goes.
+	h.noPause = true
+	defer func() { h.noPause = false }()
 	b, err = h.save()
 	return b, true, err
 }

@@ -21,7 +21,9 @@ type snapshot struct {
 	Objects         []json.RawMessage `json:"objects"`
 }
 
-// Snapshot saves the whole cluster state as JSON.
+// Snapshot saves the whole cluster state as JSON. It yields (Cluster.Yield)
+// after each object: the page saves a cluster of hundreds of pods while
+// it runs.
 func (c *Cluster) Snapshot() ([]byte, error) {
 	objs, rv := c.API.Dump()
 	rs, err := c.Rand.MarshalBinary()
@@ -29,14 +31,29 @@ func (c *Cluster) Snapshot() ([]byte, error) {
 		return nil, err
 	}
 	s := snapshot{Version: 1, Time: c.Clock.Now(), Seed: c.seed, Rand: rs, ResourceVersion: rv}
-	for _, o := range objs {
+	if len(objs) == 0 {
+		return json.Marshal(s)
+	}
+	s.Objects = []json.RawMessage{}
+	head, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	// head ends in "objects":[]}. The objects are written between the
+	// brackets here: Marshal would check and copy each one over again.
+	buf := append([]byte(nil), head[:len(head)-2]...)
+	for i, o := range objs {
 		b, err := json.Marshal(o)
 		if err != nil {
 			return nil, err
 		}
-		s.Objects = append(s.Objects, b)
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, b...)
+		c.yield()
 	}
-	return json.Marshal(s)
+	return append(buf, "]}"...), nil
 }
 
 // Restore builds a cluster from a snapshot. A snapshot is input like any

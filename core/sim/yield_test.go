@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"encoding/json"
 	"kubeplay/core/apiserver"
 	"testing"
 	"time"
@@ -61,5 +62,34 @@ func TestYieldAfterEveryWrite(t *testing.T) {
 	c.Advance(30 * time.Second)
 	if most != 1 {
 		t.Errorf("%d writes were committed between two yields while 50 pods were created", most)
+	}
+}
+
+// Snapshot writes the objects itself, yielding after each; what it writes
+// is still exactly encoding/json's form of the snapshot.
+func TestSnapshotYieldsPerObjectAndIsPlainJSON(t *testing.T) {
+	c := NewDefault(Options{Seed: 7})
+	c.AddDefaultNode()
+	NewTerminal(c).Run("kubectl create deployment web --image=nginx --replicas=5")
+	c.Advance(30 * time.Second)
+	yields := 0
+	c.Yield = func() { yields++ }
+	snap, err := c.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s snapshot
+	if err := json.Unmarshal(snap, &s); err != nil {
+		t.Fatal(err)
+	}
+	again, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(snap, again) {
+		t.Errorf("the snapshot is not encoding/json's form of itself:\n%.300s\n%.300s", snap, again)
+	}
+	if yields != len(s.Objects) || yields < 20 {
+		t.Errorf("%d yields while saving %d objects", yields, len(s.Objects))
 	}
 }
