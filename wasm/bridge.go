@@ -28,7 +28,7 @@ import (
 //	busy() → bool
 //	writeFile(name, text) → Promise<void>   (a file of the terminal)
 //	diagnose(text) → [{line, column, message}]   (the editor's markers)
-//	save() → Promise<string>, saveNow() → string|null   (page state, JSON)
+//	save() → Promise<Uint8Array>, saveNow() → string|null   (page state, JSON)
 //	load(json) → Promise<void>   (rejects, changing nothing, on bad state)
 //	reset() → Promise<void>   (a new default cluster)
 //	describe(kind, namespace, name) → Promise<JSON>   (playground.Details)
@@ -109,7 +109,12 @@ func exportBridge(h *playground.Host) {
 			if err != nil {
 				return nil, err
 			}
-			return string(b), nil
+			// Bytes, not a string: the page gzips them as they are,
+			// where a string of megabytes is decoded here and encoded
+			// again there, each in one long piece.
+			arr := js.Global().Get("Uint8Array").New(len(b))
+			js.CopyBytesToJS(arr, b)
+			return arr, nil
 		})
 	}))
 	b.Set("saveNow", fn(func([]js.Value) any {

@@ -29,8 +29,10 @@ async function pipe(bytes, stream) {
   return new Uint8Array(await r.arrayBuffer());
 }
 
+// pack gzips text (a string, or its UTF-8 bytes) into base64url.
 export async function pack(text) {
-  return toB64url(await pipe(new TextEncoder().encode(text), new CompressionStream("gzip")));
+  const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
+  return toB64url(await pipe(bytes, new CompressionStream("gzip")));
 }
 
 // unpack reads at most limit bytes of unpacked text.
@@ -60,7 +62,7 @@ export async function unpack(b64, limit = 8 << 20) {
 
 export class Persistence {
   constructor(engine, { storage = true } = {}) {
-    this.engine = engine; // {save() → Promise<string>, saveNow() → string|null, load(json) → Promise}
+    this.engine = engine; // {save() → Promise<Uint8Array> (UTF-8 JSON), saveNow() → string|null, load(json) → Promise}
     this.timer = null;
     this.saving = false;
     this.enabled = storage; // false: share links only, no localStorage
@@ -113,8 +115,7 @@ export class Persistence {
     if (!this.enabled || this.saving) return;
     this.saving = true;
     try {
-      const json = await this.engine.save();
-      const z = await pack(json);
+      const z = await pack(await this.engine.save());
       localStorage.setItem(KEY, "z:" + z);
     } catch (e) {
       /* storage full or disabled: the page works on without it */
@@ -145,8 +146,7 @@ export class Persistence {
   }
 
   async shareLink() {
-    const json = await this.engine.save();
-    const z = await pack(json);
+    const z = await pack(await this.engine.save());
     if (z.length > MAX_LINK) throw new Error("the cluster is too large for a link");
     return location.origin + location.pathname + location.search + "#s=" + z;
   }
