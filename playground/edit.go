@@ -61,6 +61,7 @@ func (h *Host) editCmd(ctx *shell.Context, args []string) int {
 	default:
 	}
 	open(args[0], string(data))
+	h.flushOutput(true)
 	for {
 		select {
 		case r := <-h.edits:

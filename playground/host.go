@@ -75,6 +75,7 @@ type Host struct {
 	curCtx  *shell.Context // the kubectl invocation running, for Ctrl-C
 	inPacer bool           // jobs run from the pacer, inside a Settle
 	noPause bool           // the engine runs inside a JavaScript callback
+	out     *outBuffer     // the running command's output
 
 	// The trace of the last command: every write the API server committed
 	// since it started (trace.go); dirty is set by any write.
@@ -262,9 +263,12 @@ func (h *Host) Run(line string, out io.Writer, paced bool) (code int) {
 	h.paced = paced
 	h.running.Store(true)
 	h.markTrace(line)
+	h.out = &outBuffer{w: out, wall: h.Wall}
 	defer func() {
 		h.running.Store(false)
 		h.paced, h.curCtx = false, nil
+		h.out.Flush()
+		h.out = nil
 		if r := recover(); r != nil {
 			fmt.Fprintf(out, "kubeplay: internal error: %v\n(the cluster is kept; please report this with the command that caused it)\n", r)
 			if Debug {
@@ -283,7 +287,7 @@ func (h *Host) Run(line string, out io.Writer, paced bool) (code int) {
 		h.changed(true)
 	}()
 	h.T.Shell.AddHistory(line)
-	code = h.T.Shell.RunIO(line, strings.NewReader(""), out, out)
+	code = h.T.Shell.RunIO(line, strings.NewReader(""), h.out, h.out)
 	return code
 }
 
@@ -397,10 +401,23 @@ func (h *Host) Tick() bool {
 }
 
 func (h *Host) pause() {
+	h.flushOutput(false)
 	if h.Pause != nil && !h.noPause {
 		h.paused.Store(true)
 		h.Pause()
 		h.paused.Store(false)
+	}
+}
+
+// flushOutput hands on the running command's output: all of it when the
+// command is about to wait (all: true), else what has waited long enough.
+func (h *Host) flushOutput(all bool) {
+	switch {
+	case h.out == nil:
+	case all:
+		h.out.Flush()
+	default:
+		h.out.flushIfHeld()
 	}
 }
 
@@ -509,6 +526,7 @@ func (p pacer) ProcessNextWorkItem() bool {
 		if wait < time.Millisecond {
 			wait = time.Millisecond
 		}
+		h.flushOutput(true)
 		h.SleepReal(wait)
 		h.ctl.Lock()
 		wall := h.Wall()
