@@ -5,6 +5,7 @@ package playground
 import (
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 
 	"syscall/js"
@@ -33,6 +34,10 @@ type UI struct {
 	svg *drawnEl
 	// paint keeps the pods' rows and chips from one redraw to the next.
 	paint painter
+	// drawing is held for a whole redraw: one may pause midway (handing
+	// the thread back), and the page's first one runs without the engine
+	// held, so a redraw asked for meanwhile (a resize) waits for it.
+	drawing sync.Mutex
 }
 
 // NewUI builds the time controls into #timebar and the picture into
@@ -142,6 +147,8 @@ func (u *UI) showClock() {
 // refresh redraws the clock, and the picture when it changed. The host
 // calls it with the engine held.
 func (u *UI) refresh(force bool) {
+	u.drawing.Lock()
+	defer u.drawing.Unlock()
 	wall := time.Now()
 	if !force && wall.Sub(u.lastDraw) < 150*time.Millisecond {
 		return
