@@ -6,7 +6,6 @@ require (
 	github.com/andybalholm/brotli v1.1.1
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
-	github.com/syumai/workers v0.33.0
 	golang.org/x/term v0.30.0
 )
 

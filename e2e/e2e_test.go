@@ -398,6 +398,13 @@ func TestPlayground(t *testing.T) {
 	if status != 201 {
 		t.Errorf("POST through kubeplay.fetch: status %d", status)
 	}
+	// A miss answers as the API server does: a Response with its status
+	// line, JSON content type and a Status body; a Request object works too.
+	miss := eval[string](s, `window.kubeplay.fetch(new Request("/api/v1/namespaces/default/configmaps/nope")).then(async (r) =>
+		[r.status, r.statusText, r.headers.get("content-type"), (await r.json()).reason].join(" "))`)
+	if miss != "404 Not Found application/json NotFound" {
+		t.Errorf("kubeplay.fetch of a missing object: %q", miss)
+	}
 	if got := eval[string](s, `window.kubeplay.run("kubectl get configmap from-fetch -o jsonpath={.data.a}")`); got != "1" {
 		t.Errorf("the ConfigMap created through fetch: %q", got)
 	}

@@ -6,14 +6,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"runtime/debug"
 	"syscall/js"
 	"time"
 	"unicode/utf8"
 
-	"kubeplay/core/apiserver"
 	"kubeplay/core/sim"
 	"kubeplay/playground"
 )
@@ -38,6 +35,7 @@ import (
 //	currentLesson() → Promise<JSON|null>, checkLesson() → Promise<JSON>
 //	editDone(saved, text)   (the editor's answer to kubectl edit; Go calls
 //	                         globalThis.__kubeplayEdit(path, text) to ask)
+//	fetch(method, url, headers, body) → Promise   (the in-page API; fetch.go)
 //
 // Every function recovers from a Go panic and reports it instead of
 // taking the page down.
@@ -215,6 +213,7 @@ func exportBridge(h *playground.Host) {
 		}
 		return arr
 	}))
+	b.Set("fetch", fn(func(args []js.Value) any { return serveFetch(h, args) }))
 	js.Global().Set("__kubeplayGo", b)
 }
 
@@ -318,55 +317,4 @@ func (w *textWriter) flush() {
 		w.emit(string(w.rest))
 		w.rest = nil
 	}
-}
-
-// apiHandler serves window.kubeplay.fetch: the apiserver's REST handler,
-// run with the engine held (between two steps of a waiting command, if one
-// is running), the cluster settled after each request.
-type apiHandler struct{ h *playground.Host }
-
-func (a *apiHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	var body []byte
-	if r.Body != nil {
-		b, err := io.ReadAll(io.LimitReader(r.Body, 4<<20))
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
-			return
-		}
-		body = b
-	}
-	r.Body = io.NopCloser(bytes.NewReader(body))
-	rec := &recorder{header: http.Header{}, code: http.StatusOK}
-	failed := true
-	a.h.Do(func() {
-		(&apiserver.Handler{Server: a.h.C.API, Actor: "kubectl"}).ServeHTTP(rec, r)
-		failed = false
-	})
-	if failed {
-		http.Error(w, `{"kind":"Status","apiVersion":"v1","status":"Failure","message":"internal error","reason":"InternalError","code":500}`, http.StatusInternalServerError)
-		return
-	}
-	for k, v := range rec.header {
-		w.Header()[k] = v
-	}
-	w.WriteHeader(rec.code)
-	w.Write(rec.body.Bytes())
-}
-
-type recorder struct {
-	header http.Header
-	code   int
-	wrote  bool
-	body   bytes.Buffer
-}
-
-func (r *recorder) Header() http.Header { return r.header }
-func (r *recorder) WriteHeader(code int) {
-	if !r.wrote {
-		r.code, r.wrote = code, true
-	}
-}
-func (r *recorder) Write(p []byte) (int, error) {
-	r.wrote = true
-	return r.body.Write(p)
 }

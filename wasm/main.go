@@ -10,8 +10,6 @@ import (
 	"syscall/js"
 	"time"
 
-	"github.com/syumai/workers"
-
 	"kubeplay/core/sim"
 	"kubeplay/playground"
 )
@@ -36,7 +34,6 @@ func main() {
 	})
 	h.OnChange(true)
 
-	workers.ServeNonBlock(&apiHandler{h: h})
 	exportBridge(h)
 	go func() {
 		for {
@@ -44,7 +41,8 @@ func main() {
 			safely(func() { h.Tick() })
 		}
 	}()
-	workers.Ready()
+	// The engine runs: app.js's boot waits for this call.
+	js.Global().Call("__kubeplayStarted")
 	select {}
 }
 

@@ -52,7 +52,7 @@ func (e *engine) exec(w http.ResponseWriter, r *http.Request, h *apiserver.Handl
 	if proto == "" {
 		// SPDY, or a client that offers no channel protocol we speak.
 		e.mu.Unlock()
-		apiserver.WriteError(w, apierrors.NewBadRequest("Upgrade request required"))
+		apiserver.WriteError(apiWriter{w}, apierrors.NewBadRequest("Upgrade request required"))
 		return
 	}
 	var out frames
@@ -60,12 +60,12 @@ func (e *engine) exec(w http.ResponseWriter, r *http.Request, h *apiserver.Handl
 	e.cluster.Settle()
 	e.mu.Unlock()
 	if err != nil {
-		apiserver.WriteError(w, err)
+		apiserver.WriteError(apiWriter{w}, err)
 		return
 	}
 	conn, rw, err := http.NewResponseController(w).Hijack()
 	if err != nil {
-		apiserver.WriteError(w, apierrors.NewInternalError(err))
+		apiserver.WriteError(apiWriter{w}, apierrors.NewInternalError(err))
 		return
 	}
 	defer conn.Close()

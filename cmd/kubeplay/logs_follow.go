@@ -14,9 +14,9 @@ import (
 // it (tail and since applied), then, polling the engine on the wall clock,
 // each new line until the container stops, the pod goes or the client
 // hangs up. Called with the engine locked; it unlocks.
-func (e *engine) followLogs(w http.ResponseWriter, r *http.Request, h *apiserver.Handler, all apiserver.LogOptions) {
-	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-	h.ServeHTTP(sw, r)
+func (e *engine) followLogs(w http.ResponseWriter, r *http.Request, ar *apiserver.Request, h *apiserver.Handler, all apiserver.LogOptions) {
+	sw := &statusWriter{ResponseWriter: apiWriter{w}, status: http.StatusOK}
+	h.Serve(sw, ar)
 	pod, err := client.Get[*api.Pod](e.cluster.Client("kube-apiserver"), all.Namespace, all.Pod)
 	if sw.status != http.StatusOK || err != nil {
 		e.mu.Unlock()
@@ -73,7 +73,7 @@ func (e *engine) logLines(o apiserver.LogOptions) []string {
 
 // statusWriter notes the status a handler answered with.
 type statusWriter struct {
-	http.ResponseWriter
+	apiserver.ResponseWriter
 	status int
 }
 

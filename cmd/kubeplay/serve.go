@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	apierrors "kubeplay/core/api/errors"
 	"kubeplay/core/apiserver"
 	"kubeplay/core/apiserver/protobuf"
 	"kubeplay/core/kubectl"
@@ -101,22 +102,27 @@ func (e *engine) follow() {
 
 func (e *engine) locked(h *apiserver.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ar, err := apiRequest(r)
+		if err != nil {
+			apiserver.WriteError(apiWriter{w}, apierrors.NewBadRequest(err.Error()))
+			return
+		}
 		e.mu.Lock()
-		if o, ok := h.ParseExec(r); ok {
+		if o, ok := h.ParseExec(ar); ok {
 			e.exec(w, r, h, o) // unlocks
 			return
 		}
-		if o, ok := h.ParseLogFollow(r); ok {
-			e.followLogs(w, r, h, o) // unlocks
+		if o, ok := h.ParseLogFollow(ar); ok {
+			e.followLogs(w, r, ar, h, o) // unlocks
 			return
 		}
-		wr, isWatch, err := h.ParseWatch(r)
+		wr, isWatch, err := h.ParseWatch(ar)
 		if isWatch {
 			e.watch(w, r, h, wr, err) // unlocks
 			return
 		}
 		defer e.mu.Unlock()
-		h.ServeHTTP(w, r)
+		h.Serve(apiWriter{w}, ar)
 		e.cluster.Settle()
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/http"
 	"strings"
 
 	"kubeplay/core/api"
@@ -44,13 +43,13 @@ type PodExecer interface {
 // ParseExec reports whether r is a pods/exec request and reads its query.
 // The host answers it: the command runs through Exec, and its output goes
 // back over the stream protocol the client asked for.
-func (h *Handler) ParseExec(r *http.Request) (*ExecOptions, bool) {
-	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
+func (h *Handler) ParseExec(r *Request) (*ExecOptions, bool) {
+	parts := strings.Split(strings.Trim(r.Path, "/"), "/")
 	// api/v1/namespaces/NS/pods/NAME/exec
 	if len(parts) != 7 || parts[0] != "api" || parts[1] != "v1" || parts[2] != "namespaces" || parts[4] != "pods" || parts[6] != "exec" {
 		return nil, false
 	}
-	q := r.URL.Query()
+	q := r.Query()
 	yes := func(k string) bool { v := q.Get(k); return v == "true" || v == "1" }
 	return &ExecOptions{Namespace: parts[3], Pod: parts[5], Container: q.Get("container"), Command: q["command"],
 		Stdin: yes("stdin"), Stdout: yes("stdout"), Stderr: yes("stderr"), TTY: yes("tty")}, true
@@ -112,7 +111,7 @@ func (h *Handler) Exec(o *ExecOptions, stdin io.Reader, stdout, stderr io.Writer
 }
 
 // WriteError answers a request with err as a Status, as every verb does.
-func WriteError(w http.ResponseWriter, err error) { writeStatus(w, err) }
+func WriteError(w ResponseWriter, err error) { writeStatus(w, err) }
 
 // ExecStatus is the Status an exec stream's error channel carries when the
 // command has ended: Success, or a NonZeroExitCode failure whose cause is
@@ -132,11 +131,11 @@ func ExecStatus(o *ExecOptions, code int) []byte {
 // ParseLogFollow reports whether r is a pods/log request with follow=true,
 // which the host streams: the container's log so far as any pods/log
 // request answers it, then each line as the container writes it.
-func (h *Handler) ParseLogFollow(r *http.Request) (LogOptions, bool) {
-	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
+func (h *Handler) ParseLogFollow(r *Request) (LogOptions, bool) {
+	parts := strings.Split(strings.Trim(r.Path, "/"), "/")
 	// api/v1/namespaces/NS/pods/NAME/log
-	q := r.URL.Query()
-	if r.Method != http.MethodGet || len(parts) != 7 || parts[0] != "api" || parts[1] != "v1" || parts[2] != "namespaces" ||
+	q := r.Query()
+	if r.Method != "GET" || len(parts) != 7 || parts[0] != "api" || parts[1] != "v1" || parts[2] != "namespaces" ||
 		parts[4] != "pods" || parts[6] != "log" || q.Get("follow") != "true" || q.Get("previous") == "true" {
 		return LogOptions{}, false
 	}

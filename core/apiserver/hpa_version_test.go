@@ -2,9 +2,6 @@ package apiserver
 
 import (
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
-	"strings"
 	"testing"
 )
 
@@ -15,12 +12,15 @@ func TestHPAWrittenAsV1ReadsInEitherVersion(t *testing.T) {
 	h := &Handler{Server: s}
 	do := func(method, path, body string) map[string]any {
 		t.Helper()
-		req := httptest.NewRequest(method, path, strings.NewReader(body))
+		req, err := NewRequest(method, path, []byte(body))
+		if err != nil {
+			t.Fatal(err)
+		}
 		req.Header.Set("Content-Type", "application/json")
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, req)
+		w := NewRecorder()
+		h.Serve(w, req)
 		if w.Code >= 300 {
-			t.Fatalf("%s %s: %d %s", method, path, w.Code, w.Body)
+			t.Fatalf("%s %s: %d %s", method, path, w.Code, w.Body.String())
 		}
 		var out map[string]any
 		if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil {
@@ -28,7 +28,7 @@ func TestHPAWrittenAsV1ReadsInEitherVersion(t *testing.T) {
 		}
 		return out
 	}
-	created := do(http.MethodPost, "/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers",
+	created := do("POST", "/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers",
 		`{"apiVersion":"autoscaling/v1","kind":"HorizontalPodAutoscaler","metadata":{"name":"web"},
 		  "spec":{"scaleTargetRef":{"apiVersion":"apps/v1","kind":"Deployment","name":"web"},"minReplicas":2,"maxReplicas":5,"targetCPUUtilizationPercentage":60}}`)
 	if created["apiVersion"] != "autoscaling/v1" || created["metadata"].(map[string]any)["name"] != "web" {
@@ -37,7 +37,7 @@ func TestHPAWrittenAsV1ReadsInEitherVersion(t *testing.T) {
 	if got := created["spec"].(map[string]any)["targetCPUUtilizationPercentage"]; got != float64(60) {
 		t.Errorf("v1 answer targetCPUUtilizationPercentage = %v", got)
 	}
-	v2 := do(http.MethodGet, "/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers/web", "")
+	v2 := do("GET", "/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers/web", "")
 	if v2["apiVersion"] != "autoscaling/v2" {
 		t.Fatalf("v2 read %v", v2)
 	}
@@ -46,7 +46,7 @@ func TestHPAWrittenAsV1ReadsInEitherVersion(t *testing.T) {
 	if metric["name"] != "cpu" || metric["target"].(map[string]any)["averageUtilization"] != float64(60) {
 		t.Errorf("v2 metrics = %v", spec["metrics"])
 	}
-	list := do(http.MethodGet, "/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers", "")
+	list := do("GET", "/apis/autoscaling/v1/namespaces/default/horizontalpodautoscalers", "")
 	item := list["items"].([]any)[0].(map[string]any)
 	if list["apiVersion"] != "autoscaling/v1" || item["spec"].(map[string]any)["targetCPUUtilizationPercentage"] != float64(60) {
 		t.Errorf("v1 list = %v", list)

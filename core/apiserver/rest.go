@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
-	"net/http"
 	"strconv"
 	"strings"
 
@@ -32,6 +32,11 @@ type Handler struct {
 	Protobuf func(body []byte) ([]byte, error)
 }
 
+// MaxRequestBodyBytes is the largest request body the API server reads, as
+// upstream's default; a host reads at most one byte more, so a larger body
+// is refused rather than cut short.
+const MaxRequestBodyBytes = 3 << 20
+
 // plainText is a response body that is not JSON (pods/log).
 type plainText string
 
@@ -42,31 +47,31 @@ var Version = map[string]string{
 	"compiler": "gc", "platform": "linux/amd64",
 }
 
-func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) Serve(w ResponseWriter, r *Request) {
 	if wantsPretty(r) {
 		w = prettyWriter{w}
 	}
-	path := strings.TrimSuffix(r.URL.Path, "/")
+	path := strings.TrimSuffix(r.Path, "/")
 	switch {
 	case path == "/version":
-		writeJSON(w, http.StatusOK, Version)
+		writeJSON(w, 200, Version)
 		return
 	case path == "/api":
-		writeJSON(w, http.StatusOK, map[string]any{"kind": "APIVersions", "versions": []string{"v1"},
+		writeJSON(w, 200, map[string]any{"kind": "APIVersions", "versions": []string{"v1"},
 			"serverAddressByClientCIDRs": []any{map[string]string{"clientCIDR": "0.0.0.0/0", "serverAddress": r.Host}}})
 		return
 	case path == "/apis":
-		writeJSON(w, http.StatusOK, h.groupList())
+		writeJSON(w, 200, h.groupList())
 		return
 	case path == "/openapi/v2":
 		// An empty OpenAPI v2 document (an empty protobuf message): kubectl
 		// then validates built-in kinds through the server's strict field
 		// validation, and unknown kinds fail at mapping, as upstream's do.
 		w.Header().Set("Content-Type", "application/com.github.proto-openapi.spec.v2.v1.0+protobuf")
-		w.WriteHeader(http.StatusOK)
+		w.WriteHeader(200)
 		return
 	case path == "/openapi/v3":
-		writeJSON(w, http.StatusOK, h.openAPIRoot())
+		writeJSON(w, 200, h.openAPIRoot())
 		return
 	case strings.HasPrefix(path, "/openapi/v3/"):
 		rest := strings.Split(strings.TrimPrefix(path, "/openapi/v3/"), "/")
@@ -78,7 +83,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			group, version = rest[1], rest[2]
 		}
 		if doc, ok := h.openAPIDoc(group, version); ok && version != "" {
-			writeJSON(w, http.StatusOK, doc)
+			writeJSON(w, 200, doc)
 			return
 		}
 		writeStatus(w, apierrors.FromStatus(api.Status{Status: "Failure", Message: "the server could not find the requested resource", Reason: "NotFound", Code: 404}))
@@ -96,14 +101,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case len(parts) >= 3 && parts[0] == "apis":
 		group, version, parts = parts[1], parts[2], parts[3:]
 	case len(parts) == 2 && parts[0] == "apis":
-		writeJSON(w, http.StatusOK, h.group(parts[1]))
+		writeJSON(w, 200, h.group(parts[1]))
 		return
 	default:
 		writeStatus(w, apierrors.FromStatus(api.Status{Status: "Failure", Message: "the server could not find the requested resource", Reason: "NotFound", Code: 404}))
 		return
 	}
 	if len(parts) == 0 {
-		writeJSON(w, http.StatusOK, h.resourceList(group, version))
+		writeJSON(w, 200, h.resourceList(group, version))
 		return
 	}
 	ns := ""
@@ -130,29 +135,29 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	obj = inVersion(res, version, obj)
 	if t, ok := obj.(plainText); ok {
 		w.Header().Set("Content-Type", "text/plain")
-		w.WriteHeader(http.StatusOK)
+		w.WriteHeader(200)
 		io.WriteString(w, string(t))
 		return
 	}
-	code := http.StatusOK
-	if r.Method == http.MethodPost {
-		code = http.StatusCreated
+	code := 200
+	if r.Method == "POST" {
+		code = 201
 	}
 	writeJSON(w, code, obj)
 }
 
-func (h *Handler) serveResource(r *http.Request, res *Resource, ns, name, sub string) (any, error) {
+func (h *Handler) serveResource(r *Request, res *Resource, ns, name, sub string) (any, error) {
 	s := h.Server
 	prev := s.Actor
 	if h.Actor != "" {
 		s.Actor = h.Actor
 	}
 	defer func() { s.Actor = prev }()
-	q := r.URL.Query()
+	q := r.Query()
 	dryRun := q.Get("dryRun") == "All"
-	body, err := io.ReadAll(io.LimitReader(r.Body, 3<<20))
-	if err != nil {
-		return nil, apierrors.NewBadRequest(err.Error())
+	body := r.Body
+	if len(body) > MaxRequestBodyBytes {
+		return nil, apierrors.NewRequestEntityTooLarge(fmt.Sprintf("limit is %d", MaxRequestBodyBytes))
 	}
 	if ct := r.Header.Get("Content-Type"); strings.Contains(ct, "protobuf") && len(body) > 0 {
 		// kubectl's typed clients send protobuf; the server reads it as the
@@ -169,7 +174,7 @@ func (h *Handler) serveResource(r *http.Request, res *Resource, ns, name, sub st
 		}
 		body = j
 	}
-	if sub == "log" && res.Kind == "Pod" && r.Method == http.MethodGet {
+	if sub == "log" && res.Kind == "Pod" && r.Method == "GET" {
 		if s.Pods == nil {
 			return nil, apierrors.NewServiceUnavailable("logs are not available")
 		}
@@ -190,7 +195,7 @@ func (h *Handler) serveResource(r *http.Request, res *Resource, ns, name, sub st
 		}
 		return plainText(text), nil
 	}
-	if sub == "eviction" && res.Kind == "Pod" && r.Method == http.MethodPost {
+	if sub == "eviction" && res.Kind == "Pod" && r.Method == "POST" {
 		var ev api.Eviction
 		if err := json.Unmarshal(body, &ev); err != nil {
 			return nil, apierrors.NewBadRequest(err.Error())
@@ -202,15 +207,15 @@ func (h *Handler) serveResource(r *http.Request, res *Resource, ns, name, sub st
 	}
 	if sub == "scale" {
 		switch r.Method {
-		case http.MethodGet:
+		case "GET":
 			return s.GetScale(res, ns, name)
-		case http.MethodPut:
+		case "PUT":
 			var sc api.Scale
 			if err := json.Unmarshal(body, &sc); err != nil {
 				return nil, apierrors.NewBadRequest(err.Error())
 			}
 			return s.UpdateScale(res, ns, name, &sc, dryRun)
-		case http.MethodPatch:
+		case "PATCH":
 			ct := r.Header.Get("Content-Type")
 			if i := strings.IndexByte(ct, ';'); i >= 0 {
 				ct = ct[:i]
@@ -219,7 +224,7 @@ func (h *Handler) serveResource(r *http.Request, res *Resource, ns, name, sub st
 		}
 	}
 	switch r.Method {
-	case http.MethodGet:
+	case "GET":
 		asTable := wantsTable(r.Header.Get("Accept"))
 		if name != "" {
 			obj, err := s.Get(res, ns, name)
@@ -229,25 +234,25 @@ func (h *Handler) serveResource(r *http.Request, res *Resource, ns, name, sub st
 			return h.table(res, []api.Object{obj}, s.ResourceVersion(), q.Get("includeObject")), nil
 		}
 		return h.list(res, ns, q.Get("labelSelector"), q.Get("fieldSelector"), asTable, q.Get("includeObject"))
-	case http.MethodPost:
+	case "POST":
 		obj, err := decodeBody(res, body, q.Get("fieldValidation") == "Strict")
 		if err != nil {
 			return nil, err
 		}
 		return s.Create(res, ns, obj, CreateOptions{DryRun: dryRun})
-	case http.MethodPut:
+	case "PUT":
 		obj, err := decodeBody(res, body, q.Get("fieldValidation") == "Strict")
 		if err != nil {
 			return nil, err
 		}
 		return s.Update(res, ns, obj, UpdateOptions{DryRun: dryRun, Subresource: sub})
-	case http.MethodPatch:
+	case "PATCH":
 		ct := r.Header.Get("Content-Type")
 		if i := strings.IndexByte(ct, ';'); i >= 0 {
 			ct = ct[:i]
 		}
 		return s.Patch(res, ns, name, ct, body, PatchOptions{DryRun: dryRun, Subresource: sub})
-	case http.MethodDelete:
+	case "DELETE":
 		var opts api.DeleteOptions
 		if len(strings.TrimSpace(string(body))) > 0 {
 			if err := codec.DecodeInto(body, &opts, codec.DecodeOptions{}); err != nil {
@@ -398,7 +403,7 @@ func (h *Handler) resourceList(group, version string) map[string]any {
 	return map[string]any{"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": gv, "resources": list}
 }
 
-func writeJSON(w http.ResponseWriter, code int, v any) {
+func writeJSON(w ResponseWriter, code int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		writeStatus(w, apierrors.NewInternalError(err))
@@ -409,7 +414,7 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 	w.Write(b)
 }
 
-func writeStatus(w http.ResponseWriter, err error) {
+func writeStatus(w ResponseWriter, err error) {
 	var st interface{ Status() api.Status }
 	s := api.Status{Status: "Failure", Message: err.Error(), Code: 500, Reason: "InternalError"}
 	if errors.As(err, &st) {
@@ -428,8 +433,8 @@ func writeStatus(w http.ResponseWriter, err error) {
 
 // wantsPretty is the API server's rule: indented JSON for ?pretty=true and
 // for curl and wget, whose users read it.
-func wantsPretty(r *http.Request) bool {
-	if p := r.URL.Query().Get("pretty"); p != "" {
+func wantsPretty(r *Request) bool {
+	if p := r.Query().Get("pretty"); p != "" {
 		return p == "true" || p == "1"
 	}
 	ua := r.UserAgent()
@@ -437,7 +442,7 @@ func wantsPretty(r *http.Request) bool {
 }
 
 // prettyWriter indents the JSON bodies written through it.
-type prettyWriter struct{ http.ResponseWriter }
+type prettyWriter struct{ ResponseWriter }
 
 func (p prettyWriter) Write(b []byte) (int, error) {
 	if strings.HasPrefix(p.Header().Get("Content-Type"), "application/json") {

@@ -2,7 +2,6 @@ package apiserver
 
 import (
 	"encoding/json"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -30,12 +29,12 @@ type WatchRequest struct {
 }
 
 // ParseWatch reports whether r is a watch request and parses it.
-func (h *Handler) ParseWatch(r *http.Request) (*WatchRequest, bool, error) {
-	q := r.URL.Query()
-	if r.Method != http.MethodGet || (q.Get("watch") != "true" && q.Get("watch") != "1") {
+func (h *Handler) ParseWatch(r *Request) (*WatchRequest, bool, error) {
+	q := r.Query()
+	if r.Method != "GET" || (q.Get("watch") != "true" && q.Get("watch") != "1") {
 		return nil, false, nil
 	}
-	parts := strings.Split(strings.TrimPrefix(strings.TrimSuffix(r.URL.Path, "/"), "/"), "/")
+	parts := strings.Split(strings.TrimPrefix(strings.TrimSuffix(r.Path, "/"), "/"), "/")
 	var group, version string
 	switch {
 	case len(parts) >= 3 && parts[0] == "api":

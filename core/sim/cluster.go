@@ -5,7 +5,6 @@ package sim
 
 import (
 	"fmt"
-	"net/http"
 	"time"
 
 	"kubeplay/core/apiserver"
@@ -41,7 +40,7 @@ type Cluster struct {
 	scheduler *scheduler.Scheduler
 	network   *network.Network
 	// proxies are `kubectl proxy` listeners on the terminal's loopback.
-	proxies map[int]http.Handler
+	proxies map[int]*apiserver.Handler
 	// loads are the learner's simulated CPU loads (kubeplay load).
 	loads map[string]loadTarget
 	// loadedPods are the pods (namespace/name → node) the loads last reached.

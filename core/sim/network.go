@@ -1,9 +1,6 @@
 package sim
 
 import (
-	"bytes"
-	"io"
-	"net/http"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,6 +42,9 @@ func (b clusterBackend) ServeHTTP(req *network.Request) (*network.Response, erro
 	return nil, network.ErrConnectionRefused
 }
 
+// httpDate is HTTP's date format (RFC 9110's IMF-fixdate), always in GMT.
+const httpDate = "Mon, 02 Jan 2006 15:04:05 GMT"
+
 // toNetworkResponse orders headers as web servers send them.
 func toNetworkResponse(r *runtime.Response, now time.Time) *network.Response {
 	out := &network.Response{Status: r.Status}
@@ -54,7 +54,7 @@ func toNetworkResponse(r *runtime.Response, now time.Time) *network.Response {
 	if v, ok := r.Header["Server"]; ok {
 		add("Server", v)
 	}
-	add("Date", now.UTC().Format(http.TimeFormat))
+	add("Date", now.UTC().Format(httpDate))
 	if v, ok := r.Header["Content-Type"]; ok {
 		add("Content-Type", v)
 	}
@@ -75,52 +75,32 @@ func toNetworkResponse(r *runtime.Response, now time.Time) *network.Response {
 }
 
 // serveAPI runs one request through the API handler, in memory.
-func serveAPI(h http.Handler, req *network.Request) *network.Response {
-	hr, err := http.NewRequest(req.Method, "http://"+req.Host+req.Path, strings.NewReader(req.Body))
+func serveAPI(h *apiserver.Handler, req *network.Request) *network.Response {
+	ar, err := apiserver.NewRequest(req.Method, req.Path, []byte(req.Body))
 	if err != nil {
 		return &network.Response{Status: 400, Body: err.Error()}
 	}
+	ar.Host = req.Host
 	for _, f := range req.Header {
-		hr.Header.Add(f.Name, f.Value)
+		ar.Header.Add(f.Name, f.Value)
 	}
-	rec := &recorder{header: http.Header{}, status: 200}
-	h.ServeHTTP(rec, hr)
-	out := &network.Response{Status: rec.status}
-	keys := make([]string, 0, len(rec.header))
-	for k := range rec.header {
+	rec := apiserver.NewRecorder()
+	h.Serve(rec, ar)
+	out := &network.Response{Status: rec.Code}
+	keys := make([]string, 0, len(rec.HeaderMap))
+	for k := range rec.HeaderMap {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		for _, v := range rec.header[k] {
+		for _, v := range rec.HeaderMap[k] {
 			out.Header = append(out.Header, network.HeaderField{Name: k, Value: v})
 		}
 	}
-	out.Header = append(out.Header, network.HeaderField{Name: "Content-Length", Value: strconv.Itoa(rec.body.Len())})
-	out.Body = rec.body.String()
+	out.Header = append(out.Header, network.HeaderField{Name: "Content-Length", Value: strconv.Itoa(rec.Body.Len())})
+	out.Body = rec.Body.String()
 	return out
 }
-
-// recorder is a minimal in-memory http.ResponseWriter.
-type recorder struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-	wrote  bool
-}
-
-func (r *recorder) Header() http.Header { return r.header }
-func (r *recorder) WriteHeader(code int) {
-	if !r.wrote {
-		r.status, r.wrote = code, true
-	}
-}
-func (r *recorder) Write(b []byte) (int, error) {
-	r.wrote = true
-	return r.body.Write(b)
-}
-
-var _ io.Writer = (*recorder)(nil)
 
 // terminalSource is where the terminal's tools run: on the first node (the
 // machine the learner is logged in to), with the node's resolver.
@@ -155,7 +135,7 @@ func (t *Terminal) registerNetworkTools(sh *shell.Shell) {
 // terminal's loopback.
 func (t *Terminal) proxy(address string, port int) error {
 	if t.Cluster.proxies == nil {
-		t.Cluster.proxies = map[int]http.Handler{}
+		t.Cluster.proxies = map[int]*apiserver.Handler{}
 	}
 	t.Cluster.proxies[port] = &apiserver.Handler{Server: t.Cluster.API, Actor: "kubectl"}
 	return nil

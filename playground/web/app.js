@@ -60,7 +60,11 @@ kp.advance = async (seconds) => {
 kp.fetch = async (input, init) => {
   await engine;
   const req = input instanceof Request && init === undefined ? input : new Request(input, init);
-  return globalThis.context.binding.handleRequest(req);
+  const body = req.method === "GET" || req.method === "HEAD" ? null : new Uint8Array(await req.arrayBuffer());
+  const r = await go().fetch(req.method, req.url, [...req.headers], body);
+  // These statuses may not carry a body.
+  const empty = [101, 204, 205, 304].includes(r.status);
+  return new Response(empty ? null : r.body, { status: r.status, statusText: r.statusText, headers: r.headers });
 };
 
 // _terminalText is the terminal's whole buffer as text (for tests).
@@ -107,15 +111,6 @@ function engineModule() {
 }
 
 async function boot() {
-  // syumai/workers' browser runtime: the binding it fills, and tryCatch.
-  globalThis.tryCatch = (fn) => {
-    try {
-      return { result: fn() };
-    } catch (e) {
-      return { error: e };
-    }
-  };
-  globalThis.context = { binding: {} };
   const goRuntime = new Go();
   // Every task of the page that enters Go goes through _resume; the engine
   // reads when the task began to know when to hand the thread back
@@ -130,15 +125,12 @@ async function boot() {
       depth--;
     }
   };
-  let workersReady;
-  const started = new Promise((r) => (workersReady = r));
-  const instance = await WebAssembly.instantiate(await engineModule(), {
-    ...goRuntime.importObject,
-    workers: { ready: () => workersReady() },
-  });
+  // Go's main calls __kubeplayStarted once the engine runs.
+  const started = new Promise((r) => (globalThis.__kubeplayStarted = r));
+  const instance = await WebAssembly.instantiate(await engineModule(), goRuntime.importObject);
   // Go's main marks kp:main (the runtime and package initialisers done),
   // kp:cluster (the default cluster built) and kp:ui (time controls and
-  // picture drawn); workers.Ready() ends the engine's start.
+  // picture drawn); its call of __kubeplayStarted ends the engine's start.
   mark("compiled");
   globalThis.__kubeplayTaskStart = performance.now();
   goRuntime.run(instance).then(

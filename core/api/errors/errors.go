@@ -14,21 +14,22 @@ import (
 
 // Reasons, as api.Status.Reason spells them.
 const (
-	ReasonNotFound             = "NotFound"
-	ReasonAlreadyExists        = "AlreadyExists"
-	ReasonConflict             = "Conflict"
-	ReasonInvalid              = "Invalid"
-	ReasonBadRequest           = "BadRequest"
-	ReasonForbidden            = "Forbidden"
-	ReasonMethodNotAllowed     = "MethodNotAllowed"
-	ReasonGone                 = "Gone"
-	ReasonExpired              = "Expired"
-	ReasonTooManyRequests      = "TooManyRequests"
-	ReasonInternalError        = "InternalError"
-	ReasonTimeout              = "Timeout"
-	ReasonServiceUnavailable   = "ServiceUnavailable"
-	ReasonUnsupportedMediaType = "UnsupportedMediaType"
-	ReasonNotAcceptable        = "NotAcceptable"
+	ReasonNotFound              = "NotFound"
+	ReasonAlreadyExists         = "AlreadyExists"
+	ReasonConflict              = "Conflict"
+	ReasonInvalid               = "Invalid"
+	ReasonBadRequest            = "BadRequest"
+	ReasonForbidden             = "Forbidden"
+	ReasonMethodNotAllowed      = "MethodNotAllowed"
+	ReasonGone                  = "Gone"
+	ReasonExpired               = "Expired"
+	ReasonTooManyRequests       = "TooManyRequests"
+	ReasonInternalError         = "InternalError"
+	ReasonTimeout               = "Timeout"
+	ReasonServiceUnavailable    = "ServiceUnavailable"
+	ReasonUnsupportedMediaType  = "UnsupportedMediaType"
+	ReasonNotAcceptable         = "NotAcceptable"
+	ReasonRequestEntityTooLarge = "RequestEntityTooLarge"
 )
 
 // GroupResource names a resource: "deployments.apps", "pods".
@@ -155,6 +156,11 @@ func NewUnsupportedMediaType(contentType string, accepted ...string) error {
 		msg = fmt.Sprintf("the body of the request was in an unknown format: %s", contentType)
 	}
 	return newStatus(415, ReasonUnsupportedMediaType, msg, nil)
+}
+
+// NewRequestEntityTooLarge: a request body over the server's limit.
+func NewRequestEntityTooLarge(message string) error {
+	return newStatus(413, ReasonRequestEntityTooLarge, "Request entity too large: "+message, nil)
 }
 
 // FromStatus turns a Status read off the wire back into an error.

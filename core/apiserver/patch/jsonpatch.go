@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"reflect"
 	"strconv"
 	"strings"
@@ -59,7 +58,7 @@ func JSONPatch(original, patchData []byte) ([]byte, error) {
 		return nil, badRequest(err)
 	}
 	if len(ops) > MaxJSONPatchOperations {
-		return nil, &Error{Code: http.StatusRequestEntityTooLarge,
+		return nil, &Error{Code: 413,
 			Message: fmt.Sprintf("The allowed maximum operations in a JSON patch is %d, got %d", MaxJSONPatchOperations, len(ops))}
 	}
 	if len(original) == 0 {

@@ -14,7 +14,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/http"
 )
 
 // Error is a patch the API server refuses. Code is the HTTP status
@@ -35,15 +34,15 @@ type Error struct {
 func (e *Error) Error() string { return e.Message }
 
 func badRequest(err error) error {
-	return &Error{Code: http.StatusBadRequest, Message: err.Error()}
+	return &Error{Code: 400, Message: err.Error()}
 }
 
 func unprocessable(err error) error {
-	return &Error{Code: http.StatusUnprocessableEntity, Message: err.Error()}
+	return &Error{Code: 422, Message: err.Error()}
 }
 
 func internal(err error) error {
-	return &Error{Code: http.StatusInternalServerError, Message: err.Error()}
+	return &Error{Code: 500, Message: err.Error()}
 }
 
 // decodeValue parses one JSON document into a tree whose numbers are int64
