@@ -1,7 +1,6 @@
 package kubectl
 
 import (
-	"crypto/tls"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -77,7 +76,7 @@ func runCreateSecretTLS(inv *Invocation) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tls.X509KeyPair(cert, key); err != nil {
+	if err := checkKeyPair(cert, key); err != nil {
 		return err
 	}
 	s := newTypedSecret(name, api.SecretTypeTLS)
