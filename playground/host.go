@@ -52,6 +52,10 @@ type Host struct {
 	// and then while a command waits. force is false for the calls made
 	// while a command waits (the page may skip some of those).
 	OnChange func(force bool)
+	// Later, when set, runs f after the page has had its thread back: the
+	// end of a command hands its redraw to it, so the terminal shows the
+	// output and the next prompt before the picture catches up.
+	Later func(f func())
 
 	// ctl guards the clock controls and the interrupt; it is never held
 	// while the engine runs.
@@ -284,7 +288,11 @@ func (h *Host) Run(line string, out io.Writer, paced bool) (code int) {
 		if wasInterrupted {
 			code = 130
 		}
-		h.changed(true)
+		if h.Later != nil {
+			h.Later(func() { h.Do(func() {}) }) // Do redraws once it holds the engine
+		} else {
+			h.changed(true)
+		}
 	}()
 	h.T.Shell.AddHistory(line)
 	code = h.T.Shell.RunIO(line, strings.NewReader(""), h.out, h.out)

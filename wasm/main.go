@@ -21,7 +21,7 @@ func main() {
 	c.AddDefaultNode()
 	mark("cluster")
 	h := playground.NewHost(c)
-	h.Pause = slicer()
+	h.Pause, h.Later = slicer()
 	lang := js.Global().Get("navigator").Get("language").String()
 	if v := js.Global().Get("kubeplayLang"); v.Type() == js.TypeString {
 		lang = v.String()

@@ -13,13 +13,13 @@ import (
 // the 50 ms that makes a page feel stuck.
 const sliceMs = 8
 
-// slicer returns the Host's Pause. app.js records when the current task
+// slicer returns the Host's Pause and Later. app.js records when the current task
 // entered Go (globalThis.__kubeplayTaskStart); once the slice is used up,
 // Pause posts itself a message and waits for it, which hands the thread
 // back to the browser until that message's task. Pause runs only on the
 // goroutines that drive the engine (ticks, commands, jobs), never inside
 // a JavaScript callback, which must not block.
-func slicer() func() {
+func slicer() (pause func(), later func(func())) {
 	perf := js.Global().Get("performance")
 	channel := js.Global().Get("MessageChannel").New()
 	wake := make(chan struct{}, 1)
@@ -31,7 +31,7 @@ func slicer() func() {
 		return nil
 	}))
 	port := channel.Get("port2")
-	return func() {
+	pause = func() {
 		start := js.Global().Get("__kubeplayTaskStart")
 		if start.Type() != js.TypeNumber || perf.Call("now").Float()-start.Float() < sliceMs {
 			return
@@ -39,4 +39,17 @@ func slicer() func() {
 		port.Call("postMessage", nil)
 		<-wake
 	}
+	// later runs f on its own goroutine from a timer: the timers already
+	// set run first, among them xterm's, which draws a finished command's
+	// output and prompt.
+	later = func(f func()) {
+		var cb js.Func
+		cb = js.FuncOf(func(js.Value, []js.Value) any {
+			cb.Release()
+			go f()
+			return nil
+		})
+		js.Global().Call("setTimeout", cb, 0)
+	}
+	return pause, later
 }
