@@ -50,24 +50,24 @@ func (d *der) next() (tag byte, contents, whole der, ok bool) {
 // read reads the contents of the next element if it has tag; otherwise it
 // reads nothing and reports false.
 func (d *der) read(tag byte) (der, bool) {
-	rest := *d
-	t, c, _, ok := rest.next()
-	if !ok || t != tag {
-		return nil, false
-	}
-	*d = rest
-	return c, true
+	c, _, ok := d.readTagged(tag)
+	return c, ok
 }
 
 // readElement is read keeping the tag and length (the whole encoding).
 func (d *der) readElement(tag byte) (der, bool) {
+	_, w, ok := d.readTagged(tag)
+	return w, ok
+}
+
+func (d *der) readTagged(tag byte) (contents, whole der, ok bool) {
 	rest := *d
-	t, _, w, ok := rest.next()
+	t, c, w, ok := rest.next()
 	if !ok || t != tag {
-		return nil, false
+		return nil, nil, false
 	}
 	*d = rest
-	return w, true
+	return c, w, true
 }
 
 // readOptional reads an element of tag if the next one has it: present
