@@ -102,8 +102,8 @@ func Run(env *Env, args []string) int {
 	root := buildTree()
 	cmd, rest := root.find(args)
 	if cmd == root {
-		if msg := root.commandNotFound(args, rest); msg != "" {
-			return fatal(env.Stderr, msg, 1)
+		if prefix, msg := root.commandNotFound(args, rest); msg != "" {
+			return fatal(env.Stderr, prefix+msg, 1)
 		}
 	}
 	fs := cmd.flagsFor()
@@ -186,23 +186,23 @@ func (inv *Invocation) changeCause() string {
 func (inv *Invocation) recording() bool { return inv.Flags.Bool("record") }
 
 // commandNotFound is kubectl's answer when the words of a line name no
-// command, or "" when they do. kubectl first looks for a plugin, which
-// refuses a line that starts with a flag; otherwise cobra reports the
-// unknown command with its suggestions.
-func (root *Command) commandNotFound(args, rest []string) string {
+// command (printed after prefix), or "" when they do. kubectl first looks
+// for a plugin, which refuses a line that starts with a flag; otherwise
+// cobra reports the unknown command with its suggestions.
+func (root *Command) commandNotFound(args, rest []string) (prefix, msg string) {
 	words := stripFlags(rest, root.flagsFor())
 	if len(words) == 0 {
-		return ""
+		return "", ""
 	}
 	if strings.HasPrefix(args[0], "-") && words[0] != "help" {
-		return "Error: flags cannot be placed before plugin name: " + args[0]
+		return "Error: ", "flags cannot be placed before plugin name: " + args[0]
 	}
-	msg := fmt.Sprintf("error: unknown command %q for %q", words[0], "kubectl")
+	msg = fmt.Sprintf("unknown command %q for %q", words[0], "kubectl")
 	if s := root.suggestionsFor(words[0]); len(s) > 0 {
 		msg += "\n\nDid you mean this?\n"
 		for _, x := range s {
 			msg += "\t" + x + "\n"
 		}
 	}
-	return msg
+	return "error: ", msg
 }

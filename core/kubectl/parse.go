@@ -1,9 +1,6 @@
 package kubectl
 
-import (
-	"errors"
-	"strings"
-)
+import "errors"
 
 // CommandLine is a kubectl invocation as kubectl's command tree reads it,
 // without running it: tests and tools use it to see which command and
@@ -23,8 +20,7 @@ func ParseCommandLine(args []string) (CommandLine, error) {
 	root := buildTree()
 	cmd, rest := root.find(args)
 	if cmd == root {
-		if msg := root.commandNotFound(args, rest); msg != "" {
-			_, msg, _ = strings.Cut(msg, ": ")
+		if _, msg := root.commandNotFound(args, rest); msg != "" {
 			return CommandLine{}, errors.New(msg)
 		}
 	}
