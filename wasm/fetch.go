@@ -4,10 +4,10 @@ package main
 
 import (
 	"fmt"
-	"net/url"
 	"syscall/js"
 
 	"kubeplay/core/apiserver"
+	"kubeplay/core/network"
 	"kubeplay/playground"
 )
 
@@ -36,11 +36,10 @@ func serveFetch(h *playground.Host, args []js.Value) js.Value {
 		js.CopyBytesToGo(body, args[3])
 	}
 	return promise(func() (any, error) {
-		u, err := url.Parse(target)
+		req, err := apiserver.NewRequest(method, target, body)
 		if err != nil {
 			return nil, fmt.Errorf("kubeplay.fetch: %v", err)
 		}
-		req := &apiserver.Request{Method: method, Path: u.Path, RawQuery: u.RawQuery, Header: apiserver.Header{}, Host: u.Host, Body: body}
 		for _, f := range header {
 			req.Header.Add(f[0], f[1])
 		}
@@ -70,18 +69,8 @@ func jsResponse(rec *apiserver.Recorder) js.Value {
 	js.CopyBytesToJS(body, rec.Body.Bytes())
 	res := js.Global().Get("Object").New()
 	res.Set("status", rec.Code)
-	res.Set("statusText", statusText[rec.Code])
+	res.Set("statusText", network.StatusText(rec.Code))
 	res.Set("headers", headers)
 	res.Set("body", body)
 	return res
-}
-
-// statusText names the statuses the API server answers with, as a Response
-// built by the browser names them.
-var statusText = map[int]string{
-	200: "OK", 201: "Created", 202: "Accepted", 204: "No Content",
-	400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
-	405: "Method Not Allowed", 406: "Not Acceptable", 409: "Conflict", 410: "Gone",
-	413: "Request Entity Too Large", 415: "Unsupported Media Type", 422: "Unprocessable Entity",
-	429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable", 504: "Gateway Timeout",
 }

@@ -157,8 +157,14 @@ func StatusText(code int) string {
 		return "Not Found"
 	case 405:
 		return "Method Not Allowed"
+	case 406:
+		return "Not Acceptable"
 	case 409:
 		return "Conflict"
+	case 410:
+		return "Gone"
+	case 413:
+		return "Request Entity Too Large"
 	case 415:
 		return "Unsupported Media Type"
 	case 422:
