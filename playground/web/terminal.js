@@ -55,6 +55,8 @@ export class Console {
     this.waitFor = []; // heredoc terminators still expected
     this.running = false;
     this.queue = ""; // input typed or pasted while a command runs
+    this.held = ""; // a running command's output not yet handed to xterm
+    this.holdTimer = 0;
     this.history = this.loadHistory();
     this.hpos = this.history.length;
     this.lastTab = "";
@@ -99,9 +101,33 @@ export class Console {
     this.pump();
   }
 
-  prompt() {
-    this.term.write(this.script.length ? CONT : PROMPT);
+  // prompt writes the prompt after any output still held; done runs once
+  // xterm has parsed both.
+  prompt(done) {
+    this.held += this.script.length ? CONT : PROMPT;
     this.drawnCursor = 0;
+    this.release(done);
+  }
+
+  // hold keeps a running command's output until the command ends or the
+  // current task does. xterm parses a write made in the task of a key
+  // press at once, and any other from a timer, after whatever frame the
+  // browser draws first; so a quick command's line break, output and next
+  // prompt go to xterm as one write in the Enter key's task, and its
+  // output is in the terminal before the next frame.
+  hold(text) {
+    this.held += text;
+    if (!this.holdTimer) this.holdTimer = setTimeout(() => this.release(), 0);
+  }
+
+  // release hands the held output to xterm; done runs once xterm has
+  // parsed it.
+  release(done) {
+    clearTimeout(this.holdTimer);
+    this.holdTimer = 0;
+    const text = this.held;
+    this.held = "";
+    if (text || done) this.term.write(text, done);
   }
 
   promptLen() {
@@ -111,7 +137,7 @@ export class Console {
   // writeOutput shows text from outside the terminal (window.kubeplay.run).
   echo(line, output) {
     if (this.running) {
-      this.term.write(output);
+      this.hold(output);
       return;
     }
     this.term.write("\r\x1b[J" + PROMPT + line + "\r\n" + output);
@@ -124,7 +150,7 @@ export class Console {
     if (this.running) {
       const i = data.indexOf("\x03");
       if (i >= 0) {
-        this.term.write("^C");
+        this.hold("^C");
         this.sawCtrlC = true;
         this.queue = "";
         this.engine.interrupt();
@@ -344,7 +370,7 @@ export class Console {
 
   enter() {
     const line = this.line;
-    this.term.write("\r\n");
+    this.hold("\r\n");
     this.line = "";
     this.cursor = 0;
     this.drawnCursor = 0;
@@ -394,20 +420,19 @@ export class Console {
     try {
       await this.engine.exec(script, (text) => {
         if (text) last = text;
-        this.term.write(text);
+        this.hold(text);
       });
     } catch (e) {
-      this.term.write(`\x1b[31mkubeplay: ${String(e && e.message ? e.message : e)}\x1b[0m\r\n`);
+      this.hold(`\x1b[31mkubeplay: ${String(e && e.message ? e.message : e)}\x1b[0m\r\n`);
       last = "\n";
     }
-    if (!last.endsWith("\n") || this.sawCtrlC) this.term.write("\r\n");
+    if (!last.endsWith("\n") || this.sawCtrlC) this.hold("\r\n");
     this.sawCtrlC = false;
     this.running = false;
-    this.prompt();
     // How long the command took to answer, until xterm has taken in its
     // output and the prompt (the page's profiler and the browser suite
     // read these as "kp:command" measures).
-    this.term.write("", () => performance.measure("kp:command", { start: started, end: performance.now(), detail: first }));
+    this.prompt(() => performance.measure("kp:command", { start: started, end: performance.now(), detail: first }));
     if (this.onIdle) this.onIdle();
     this.pump();
   }
@@ -423,7 +448,7 @@ export class Console {
   // note writes a line above the prompt.
   note(text, color = "2") {
     if (this.running) {
-      this.term.write(`\r\n\x1b[${color}m${text}\x1b[0m\r\n`);
+      this.hold(`\r\n\x1b[${color}m${text}\x1b[0m\r\n`);
       return;
     }
     this.term.write(`\r\x1b[J\x1b[${color}m${text}\x1b[0m\r\n`);
