@@ -91,7 +91,7 @@ func (p *spewPrinter) typePrefix(name string, ignore bool) {
 // It returns whether go-spew would leave its ignoreNextType flag set,
 // which only a nil pointer printed without its type does.
 func (p *spewPrinter) value(name string, v any, ignore bool) bool {
-	t, ok := upstreamTypes[name]
+	t, ok := upstreamTypes()[name]
 	if !ok {
 		// Not a type a template can hold: print nothing distinctive.
 		p.typePrefix(name, ignore)
