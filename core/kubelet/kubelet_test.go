@@ -337,7 +337,7 @@ spec:
 	if !ok {
 		t.Fatal("no container")
 	}
-	if len(ctr.Logs) == 0 || ctr.Logs[0].Text != "hello-world blue env 10.96.0.1" {
-		t.Fatalf("logs %+v", ctr.Logs)
+	if len(ctr.Logs()) == 0 || ctr.Logs()[0].Text != "hello-world blue env 10.96.0.1" {
+		t.Fatalf("logs %+v", ctr.Logs())
 	}
 }

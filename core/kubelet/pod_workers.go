@@ -296,7 +296,7 @@ func terminationMessage(c *containerState, inst *runtime.Container, code int) st
 		return string(b)
 	}
 	if c.spec.TerminationMessagePolicy == "FallbackToLogsOnError" && code != 0 {
-		lines := inst.Logs
+		lines := inst.Logs()
 		if len(lines) > 80 {
 			lines = lines[len(lines)-80:]
 		}

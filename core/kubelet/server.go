@@ -44,9 +44,9 @@ func (k *Kubelet) Logs(namespace, pod, container string, previous bool) ([]runti
 		if prev == nil || !prev.Exited {
 			return nil, fmt.Errorf("previous terminated container %q in pod %q not found", container, podName)
 		}
-		return prev.Logs, nil
+		return prev.Logs(), nil
 	case c.current != nil:
-		return c.current.Logs, nil
+		return c.current.Logs(), nil
 	case c.phase == phaseWaiting:
 		switch c.waitingReason {
 		case "ErrImagePull":

@@ -3,11 +3,9 @@ package kubelet
 import (
 	"reflect"
 	"strings"
-	"time"
 
 	"kubeplay/core/api"
 	"kubeplay/core/client"
-	"kubeplay/core/kubelet/runtime"
 )
 
 // updateStatus writes the pod's status if it changed.
@@ -249,18 +247,4 @@ func getPhase(pod *api.Pod, initStatuses, statuses []api.ContainerStatus, termin
 		return api.PodFailed
 	}
 	return api.PodPending
-}
-
-// lastLogs is a helper for kubectl logs: a container instance's lines.
-func lastLogs(inst *runtime.Container, since time.Time) []runtime.LogLine {
-	if inst == nil {
-		return nil
-	}
-	var out []runtime.LogLine
-	for _, l := range inst.Logs {
-		if !l.Time.Before(since) {
-			out = append(out, l)
-		}
-	}
-	return out
 }

@@ -91,13 +91,6 @@ func (t *ProcessTable) Running() []*Process {
 	return out
 }
 
-// LogLine is one line a container wrote.
-type LogLine struct {
-	Time   time.Time
-	Stderr bool
-	Text   string
-}
-
 // Handler answers an HTTP request to a port a container listens on.
 type Handler func(req *Request) *Response
 
@@ -121,7 +114,7 @@ type Container struct {
 	rt       *Runtime
 	main     *Process
 	procs    *ProcessTable
-	Logs     []LogLine
+	log      containerLog
 	stdout   *lineWriter
 	stderr   *lineWriter
 	ports    map[int]Handler
@@ -382,44 +375,6 @@ func runArgvIn(sh *shell.Shell, argv []string, stdin io.Reader, stdout, stderr i
 }
 
 func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-
-// lineWriter turns a stream into timestamped log lines.
-type lineWriter struct {
-	c       *Container
-	stderr  bool
-	partial []byte
-}
-
-// maxLogLines bounds a container's log, as log rotation would.
-const maxLogLines = 10000
-
-func (w *lineWriter) Write(p []byte) (int, error) {
-	w.partial = append(w.partial, p...)
-	for {
-		i := bytes.IndexByte(w.partial, '\n')
-		if i < 0 {
-			break
-		}
-		w.add(string(w.partial[:i]))
-		w.partial = w.partial[i+1:]
-	}
-	return len(p), nil
-}
-
-func (w *lineWriter) flush() {
-	if len(w.partial) > 0 {
-		w.add(string(w.partial))
-		w.partial = nil
-	}
-}
-
-func (w *lineWriter) add(s string) {
-	c := w.c
-	c.Logs = append(c.Logs, LogLine{Time: c.rt.clock.Now(), Stderr: w.stderr, Text: s})
-	if len(c.Logs) > maxLogLines {
-		c.Logs = c.Logs[len(c.Logs)-maxLogLines:]
-	}
-}
 
 // containerID derives a 64-hex-digit container ID.
 func containerID(seed string, n uint64) string {

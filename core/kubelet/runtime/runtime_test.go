@@ -72,7 +72,7 @@ func (w *world) start(t *testing.T, image string, command ...string) (*Container
 
 func logText(c *Container) string {
 	var b strings.Builder
-	for _, l := range c.Logs {
+	for _, l := range c.Logs() {
 		b.WriteString(l.Text + "\n")
 	}
 	return b.String()
