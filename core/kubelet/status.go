@@ -53,12 +53,8 @@ func (k *Kubelet) generateAPIPodStatus(ps *podState) api.PodStatus {
 		t := api.NewTime(ps.startTime)
 		st.StartTime = &t
 	}
-	for _, c := range ps.initCs {
-		st.InitContainerStatuses = append(st.InitContainerStatuses, k.containerStatus(c))
-	}
-	for _, c := range ps.cs {
-		st.ContainerStatuses = append(st.ContainerStatuses, k.containerStatus(c))
-	}
+	st.InitContainerStatuses = k.containerStatuses(ps.initCs)
+	st.ContainerStatuses = k.containerStatuses(ps.cs)
 	terminal := ps.terminalSet
 	st.Phase = getPhase(pod, st.InitContainerStatuses, st.ContainerStatuses, terminal)
 	if terminal && st.Phase == api.PodRunning {
@@ -76,6 +72,15 @@ func (k *Kubelet) generateAPIPodStatus(ps *podState) api.PodStatus {
 		_, got := api.GetPodCondition(&work, c.Type)
 		return *got
 	}
+	// The status is kept as the pod's for as long as the pod runs: its
+	// slices are made to size rather than grown by append.
+	others := 0
+	for _, c := range old.Conditions {
+		if !kubeletCondition(c.Type) {
+			others++
+		}
+	}
+	st.Conditions = make([]api.PodCondition, 0, 4+others)
 	ready := api.ConditionFalse
 	if ps.sandboxReady && !terminal {
 		ready = api.ConditionTrue
@@ -88,13 +93,33 @@ func (k *Kubelet) generateAPIPodStatus(ps *podState) api.PodStatus {
 	st.Conditions = append(st.Conditions, set(rc))
 	st.Conditions = append(st.Conditions, set(cr))
 	for _, c := range old.Conditions {
-		switch c.Type {
-		case api.PodReadyToStartContainers, api.PodInitialized, api.PodReady, api.ContainersReady:
-			continue
+		if !kubeletCondition(c.Type) {
+			st.Conditions = append(st.Conditions, c)
 		}
-		st.Conditions = append(st.Conditions, c)
 	}
 	return st
+}
+
+// kubeletCondition reports a pod condition the kubelet owns.
+func kubeletCondition(t api.PodConditionType) bool {
+	switch t {
+	case api.PodReadyToStartContainers, api.PodInitialized, api.PodReady, api.ContainersReady:
+		return true
+	}
+	return false
+}
+
+// containerStatuses reports cs in order; nil when there are none, as the
+// API leaves an empty list out.
+func (k *Kubelet) containerStatuses(cs []*containerState) []api.ContainerStatus {
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make([]api.ContainerStatus, len(cs))
+	for i, c := range cs {
+		out[i] = k.containerStatus(c)
+	}
+	return out
 }
 
 func initializedCondition(pod *api.Pod, st api.PodStatus) api.PodCondition {
@@ -185,6 +210,9 @@ func (k *Kubelet) containerStatus(c *containerState) api.ContainerStatus {
 		s.LastTerminationState.Terminated = &t
 	}
 	s.Started = &started
+	if len(c.spec.VolumeMounts) > 0 {
+		s.VolumeMounts = make([]api.VolumeMountStatus, 0, len(c.spec.VolumeMounts))
+	}
 	for _, m := range c.spec.VolumeMounts {
 		vm := api.VolumeMountStatus{Name: m.Name, MountPath: m.MountPath, ReadOnly: m.ReadOnly}
 		if m.ReadOnly {
