@@ -43,19 +43,21 @@ type FS struct {
 	// mounted into them (e.g. "pod/default/web/volume/data").
 	Name string
 
-	root   *node
-	mounts map[string]*mount
+	root *node
+	// mounts are sorted by target: a container has one or two, so a
+	// slice is lighter than a map and lists them in order.
+	mounts []mount
 	used   int64
 }
 
 type node struct {
-	mode     fs.FileMode // type bits (fs.ModeDir) and permissions
-	mtime    time.Time
-	data     []byte
-	children map[string]*node
+	mode fs.FileMode // type bits (fs.ModeDir) and permissions
 	// shared says data belongs to someone else as well (WriteFileShared):
 	// it is copied before anything changes it in place.
-	shared bool
+	shared   bool
+	mtime    time.Time
+	data     []byte
+	children []dirent // a directory's entries, sorted by name (dir.go)
 }
 
 func (n *node) isDir() bool { return n.mode.IsDir() }
@@ -70,8 +72,8 @@ func (n *node) own() {
 
 // New returns an empty filesystem holding only the root directory.
 func New() *FS {
-	f := &FS{mounts: map[string]*mount{}}
-	f.root = &node{mode: fs.ModeDir | defaultDir, children: map[string]*node{}}
+	f := &FS{}
+	f.root = &node{mode: fs.ModeDir | defaultDir}
 	return f
 }
 
@@ -153,7 +155,7 @@ func (f *FS) walk(name string) (loc, error) {
 		if !n.isDir() {
 			return loc{}, ErrNotDir
 		}
-		child := n.children[c]
+		child := n.child(c)
 		cp := path.Join(p, c)
 		last := i == len(comps)-1
 		if child == nil {
@@ -164,7 +166,7 @@ func (f *FS) walk(name string) (loc, error) {
 		}
 		parent, n, p, mp = n, child, cp, false
 		for {
-			m := cur.mounts[p]
+			m := cur.mountAt(p)
 			if m == nil {
 				break
 			}
@@ -230,7 +232,7 @@ func infoOf(name string, n *node) FileInfo {
 		fi.size = 4096
 		fi.Nlink = 2
 		for _, c := range n.children {
-			if c.isDir() {
+			if c.n.isDir() {
 				fi.Nlink++
 			}
 		}

@@ -296,3 +296,40 @@ func TestSharedContentIsCopiedOnWrite(t *testing.T) {
 		}
 	}
 }
+
+// A directory lists its names sorted however they were added, removed or
+// renamed, and mounts list by target whatever order they were made in.
+func TestDirectoryAndMountOrder(t *testing.T) {
+	f := New()
+	mustNoErr(t, f.MkdirAll("/d", 0o755))
+	for _, n := range []string{"m", "b", "z", "a", "k", "c"} {
+		mustNoErr(t, f.WriteFile("/d/"+n, []byte(n), 0o644))
+	}
+	mustNoErr(t, f.Remove("/d/k"))
+	mustNoErr(t, f.Rename("/d/a", "/d/y"))
+	mustNoErr(t, f.Rename("/d/b", "/d/z")) // replaces z
+	var names []string
+	entries, err := f.ReadDir("/d")
+	mustNoErr(t, err)
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := []string{"c", "m", "y", "z"}; !reflect.DeepEqual(names, want) {
+		t.Fatalf("names %v, want %v", names, want)
+	}
+	if b, _ := f.ReadFile("/d/z"); string(b) != "b" {
+		t.Fatalf("/d/z holds %q", b)
+	}
+	vol := New()
+	for _, target := range []string{"/v/b", "/v/a", "/u"} {
+		mustNoErr(t, f.Mount(target, vol, "/"))
+	}
+	mustNoErr(t, f.Unmount("/v/a"))
+	var targets []string
+	for _, m := range f.Mounts() {
+		targets = append(targets, m.Target)
+	}
+	if want := []string{"/u", "/v/b"}; !reflect.DeepEqual(targets, want) {
+		t.Fatalf("mounts %v, want %v", targets, want)
+	}
+}

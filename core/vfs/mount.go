@@ -1,13 +1,26 @@
 package vfs
 
-import (
-	"sort"
-)
+import "sort"
 
-// mount makes a directory of src appear at a path of the FS holding it.
+// mount makes a directory of src appear at target, a path of the FS
+// holding it.
 type mount struct {
+	target  string
 	src     *FS
 	srcPath string
+}
+
+// mountAt returns the mount at the clean path p of f, or nil.
+func (f *FS) mountAt(p string) *mount {
+	if i, ok := f.findMount(p); ok {
+		return &f.mounts[i]
+	}
+	return nil
+}
+
+func (f *FS) findMount(p string) (int, bool) {
+	i := sort.Search(len(f.mounts), func(i int) bool { return f.mounts[i].target >= p })
+	return i, i < len(f.mounts) && f.mounts[i].target == p
 }
 
 // MountInfo describes one mount, as Mounts lists them.
@@ -50,7 +63,14 @@ func (f *FS) Mount(target string, src *FS, srcPath string) error {
 	if l.mountPoint {
 		return perr("mount", target, ErrBusy)
 	}
-	l.fs.mounts[l.path] = &mount{src: src, srcPath: sp}
+	m := mount{target: l.path, src: src, srcPath: sp}
+	if i, ok := l.fs.findMount(l.path); ok {
+		l.fs.mounts[i] = m
+	} else {
+		l.fs.mounts = append(l.fs.mounts, mount{})
+		copy(l.fs.mounts[i+1:], l.fs.mounts[i:])
+		l.fs.mounts[i] = m
+	}
 	return nil
 }
 
@@ -75,10 +95,11 @@ func (f *FS) Unmount(target string) error {
 	if pl.path == "/" {
 		key = "/" + name
 	}
-	if pl.fs.mounts[key] == nil {
+	i, ok := pl.fs.findMount(key)
+	if !ok {
 		return perr("umount", target, ErrInvalid)
 	}
-	delete(pl.fs.mounts, key)
+	pl.fs.mounts = append(pl.fs.mounts[:i], pl.fs.mounts[i+1:]...)
 	return nil
 }
 
@@ -96,15 +117,9 @@ func splitParent(clean string) (string, string) {
 
 // Mounts lists the mounts recorded on f, sorted by target.
 func (f *FS) Mounts() []MountInfo {
-	keys := make([]string, 0, len(f.mounts))
-	for k := range f.mounts {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	out := make([]MountInfo, 0, len(keys))
-	for _, k := range keys {
-		m := f.mounts[k]
-		out = append(out, MountInfo{Target: k, Source: m.src, SourcePath: m.srcPath})
+	out := make([]MountInfo, len(f.mounts))
+	for i, m := range f.mounts {
+		out[i] = MountInfo{Target: m.target, Source: m.src, SourcePath: m.srcPath}
 	}
 	return out
 }

@@ -2,7 +2,6 @@ package vfs
 
 import (
 	"io/fs"
-	"sort"
 	"strings"
 	"time"
 )
@@ -38,7 +37,7 @@ func (f *FS) Mkdir(name string, perm fs.FileMode) error {
 		return perr("mkdir", name, ErrExist)
 	}
 	now := l.fs.now()
-	l.parent.children[l.name] = &node{mode: fs.ModeDir | perm.Perm(), mtime: now, children: map[string]*node{}}
+	l.parent.setChild(l.name, &node{mode: fs.ModeDir | perm.Perm(), mtime: now})
 	l.parent.mtime = now
 	return nil
 }
@@ -65,7 +64,7 @@ func (f *FS) MkdirAll(name string, perm fs.FileMode) error {
 			continue
 		}
 		now := l.fs.now()
-		l.parent.children[l.name] = &node{mode: fs.ModeDir | perm.Perm(), mtime: now, children: map[string]*node{}}
+		l.parent.setChild(l.name, &node{mode: fs.ModeDir | perm.Perm(), mtime: now})
 		l.parent.mtime = now
 	}
 	return nil
@@ -144,7 +143,7 @@ func (f *FS) openNode(name string, perm fs.FileMode, create bool) (*node, *FS, e
 			return nil, nil, perr("open", name, ErrIsDir)
 		}
 		n := &node{mode: perm.Perm(), mtime: l.fs.now()}
-		l.parent.children[l.name] = n
+		l.parent.setChild(l.name, n)
 		l.parent.mtime = l.fs.now()
 		return n, l.fs, nil
 	}
@@ -172,7 +171,7 @@ func (f *FS) Remove(name string) error {
 
 func (f *FS) unlink(l loc) {
 	f.release(l.node, 0)
-	delete(l.parent.children, l.name)
+	l.parent.removeChild(l.name)
 	l.parent.mtime = f.now()
 }
 
@@ -183,7 +182,7 @@ func (f *FS) release(n *node, depth int) {
 	}
 	f.used -= int64(len(n.data))
 	for _, c := range n.children {
-		f.release(c, depth+1)
+		f.release(c.n, depth+1)
 	}
 }
 
@@ -210,7 +209,7 @@ func (f *FS) removeAll(name string, l loc, depth int) error {
 	}
 	var firstErr error
 	if l.node.isDir() {
-		names := sortedNames(l.node)
+		names := l.node.names()
 		for _, c := range names {
 			child := strings.TrimSuffix(name, "/") + "/" + c
 			cl, err := f.walk(child)
@@ -242,8 +241,8 @@ func (f *FS) removeAll(name string, l loc, depth int) error {
 // which pins the directory like a busy mount point.
 func (f *FS) hasMountAt(l loc) bool {
 	prefix := strings.TrimSuffix(l.path, "/") + "/"
-	for p := range l.fs.mounts {
-		if p == l.path || strings.HasPrefix(p, prefix) {
+	for _, m := range l.fs.mounts {
+		if p := m.target; p == l.path || strings.HasPrefix(p, prefix) {
 			return true
 		}
 	}
@@ -260,25 +259,25 @@ func (f *FS) ReadDir(name string) ([]FileInfo, error) {
 		return nil, perr("open", name, ErrNotDir)
 	}
 	out := make([]FileInfo, 0, len(l.node.children))
-	for _, c := range sortedNames(l.node) {
-		n := l.node.children[c]
+	for _, c := range l.node.children {
+		n := c.n
 		// A mount point shows the mounted directory, as ls does.
-		if m := l.fs.mounts[strings.TrimSuffix(l.path, "/")+"/"+c]; m != nil {
+		if m := l.fs.mountAt(strings.TrimSuffix(l.path, "/") + "/" + c.name); m != nil {
 			if src, err := m.src.lookup(m.srcPath); err == nil {
 				n = src
 			}
 		}
-		out = append(out, infoOf(c, n))
+		out = append(out, infoOf(c.name, n))
 	}
 	return out, nil
 }
 
-func sortedNames(n *node) []string {
-	names := make([]string, 0, len(n.children))
-	for c := range n.children {
-		names = append(names, c)
+// names lists a directory's entries, in order.
+func (n *node) names() []string {
+	names := make([]string, len(n.children))
+	for i, c := range n.children {
+		names[i] = c.name
 	}
-	sort.Strings(names)
 	return names
 }
 
@@ -320,8 +319,8 @@ func (f *FS) Rename(oldname, newname string) error {
 		}
 		ol.fs.release(nl.node, 0)
 	}
-	delete(ol.parent.children, ol.name)
-	nl.parent.children[nl.name] = ol.node
+	ol.parent.removeChild(ol.name)
+	nl.parent.setChild(nl.name, ol.node)
 	now := ol.fs.now()
 	ol.parent.mtime, nl.parent.mtime = now, now
 	return nil

@@ -59,9 +59,9 @@ func (f *FS) snap(s *Snapshot, p string, n *node, depth int) {
 	if depth > maxDepth {
 		return
 	}
-	for _, c := range sortedNames(n) {
-		cp := strings.TrimSuffix(p, "/") + "/" + c
-		f.snap(s, cp, n.children[c], depth+1)
+	for _, c := range n.children {
+		cp := strings.TrimSuffix(p, "/") + "/" + c.name
+		f.snap(s, cp, c.n, depth+1)
 	}
 }
 
@@ -90,7 +90,6 @@ func Restore(s Snapshot, lookup func(name string) *FS) (*FS, error) {
 		n := &node{mode: mode, mtime: e.ModTime}
 		if e.Dir {
 			n.mode |= fs.ModeDir
-			n.children = map[string]*node{}
 		} else {
 			n.data = []byte(e.Text)
 			if e.Base64 != "" {
@@ -104,7 +103,7 @@ func Restore(s Snapshot, lookup func(name string) *FS) (*FS, error) {
 				return nil, fmt.Errorf("vfs: snapshot entry %d: %v", i, err)
 			}
 		}
-		l.parent.children[l.name] = n
+		l.parent.setChild(l.name, n)
 	}
 	for _, m := range s.Mounts {
 		if lookup == nil {
