@@ -48,6 +48,11 @@ type FS struct {
 	// slice is lighter than a map and lists them in order.
 	mounts []mount
 	used   int64
+	// fill is a pending Seed (seed.go), run with the clock held at
+	// filledAt while filling.
+	fill     func(*FS)
+	filledAt time.Time
+	filling  bool
 }
 
 type node struct {
@@ -78,6 +83,9 @@ func New() *FS {
 }
 
 func (f *FS) now() time.Time {
+	if f.filling {
+		return f.filledAt
+	}
 	if f.Now == nil {
 		return time.Time{}
 	}
@@ -136,6 +144,7 @@ type loc struct {
 // walk resolves name. The last component may be missing (loc.node nil,
 // parent set), but every earlier one must be an existing directory.
 func (f *FS) walk(name string) (loc, error) {
+	f.materialize()
 	if len(name) > maxPathLen {
 		return loc{}, ErrNameTooLong
 	}

@@ -333,3 +333,33 @@ func TestDirectoryAndMountOrder(t *testing.T) {
 		t.Fatalf("mounts %v, want %v", targets, want)
 	}
 }
+
+// A seeded FS is filled when first looked at, stamped as at Seed.
+func TestSeedFillsOnFirstLook(t *testing.T) {
+	t0 := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+	now, clk := clockAt(t0)
+	f := New()
+	f.Now = clk
+	filled := 0
+	f.Seed(func(f *FS) {
+		filled++
+		mustNoErr(t, f.MkdirAll("/etc", 0o755))
+		mustNoErr(t, f.WriteFile("/etc/hostname", []byte("web\n"), 0o644))
+	})
+	*now = t0.Add(time.Hour)
+	if filled != 0 {
+		t.Fatal("filled before anyone looked")
+	}
+	mustNoErr(t, f.WriteFile("/etc/motd", nil, 0o644))
+	for p, want := range map[string]time.Time{"/etc/hostname": t0, "/etc/motd": *now, "/etc": *now, "/": t0} {
+		fi, err := f.Stat(p)
+		mustNoErr(t, err)
+		if !fi.ModTime().Equal(want) {
+			t.Errorf("%s stamped %v, want %v", p, fi.ModTime(), want)
+		}
+	}
+	f.Snapshot()
+	if filled != 1 {
+		t.Fatalf("filled %d times", filled)
+	}
+}

@@ -117,6 +117,7 @@ func splitParent(clean string) (string, string) {
 
 // Mounts lists the mounts recorded on f, sorted by target.
 func (f *FS) Mounts() []MountInfo {
+	f.materialize()
 	out := make([]MountInfo, len(f.mounts))
 	for i, m := range f.mounts {
 		out[i] = MountInfo{Target: m.target, Source: m.src, SourcePath: m.srcPath}

@@ -38,6 +38,7 @@ type SnapshotMount struct {
 
 // Snapshot captures f. The root directory is the first entry.
 func (f *FS) Snapshot() Snapshot {
+	f.materialize()
 	s := Snapshot{MaxBytes: f.MaxBytes}
 	f.snap(&s, "/", f.root, 0)
 	for _, m := range f.Mounts() {

@@ -150,20 +150,14 @@ func (r *Runtime) Start(cfg Config) (*Container, error) {
 	}
 	c.stdout = &lineWriter{c: c}
 	c.stderr = &lineWriter{c: c, stderr: true}
-	mounts := cfg.FS.Mounts()
-	for p := range cfg.Image.Files {
-		if underMount(p, mounts) {
-			continue // a volume mounted there hides the image's files
-		}
-		if !cfg.FS.Exists(p) {
-			_ = cfg.FS.MkdirAll(path.Dir(p), 0o755)
-			_ = cfg.FS.WriteFileShared(p, cfg.Image.fileBytes(p), 0o644)
-		}
+	// The image's files go into the root when something first looks at
+	// it, unless a volume mounted over /etc would see /etc/hostname late.
+	im, hostname := cfg.Image, cfg.Hostname
+	if underMount(hostnamePath, cfg.FS.Mounts()) {
+		fillRoot(cfg.FS, im, hostname)
+	} else {
+		cfg.FS.Seed(func(root *vfs.FS) { fillRoot(root, im, hostname) })
 	}
-	for _, d := range []string{"/tmp", "/root", "/etc", "/dev"} {
-		_ = cfg.FS.MkdirAll(d, 0o755)
-	}
-	_ = cfg.FS.WriteFile("/etc/hostname", []byte(cfg.Hostname+"\n"), 0o644)
 	argv := execSimpleScript(c.argv())
 	if len(argv) == 0 {
 		return nil, fmt.Errorf("failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: no command specified: unknown")
@@ -183,6 +177,27 @@ func (r *Runtime) Start(cfg Config) (*Container, error) {
 	}
 	p.startCoroutine(func() int { return runArgv(sh, argv, c.stdout, c.stderr) })
 	return c, nil
+}
+
+const hostnamePath = "/etc/hostname"
+
+// fillRoot lays the image's files and the runtime's own (/etc/hostname)
+// into a container's root, around the volumes already mounted there.
+func fillRoot(root *vfs.FS, im *Image, hostname string) {
+	mounts := root.Mounts()
+	for p := range im.Files {
+		if underMount(p, mounts) {
+			continue // a volume mounted there hides the image's files
+		}
+		if !root.Exists(p) {
+			_ = root.MkdirAll(path.Dir(p), 0o755)
+			_ = root.WriteFileShared(p, im.fileBytes(p), 0o644)
+		}
+	}
+	for _, d := range []string{"/tmp", "/root", "/etc", "/dev"} {
+		_ = root.MkdirAll(d, 0o755)
+	}
+	_ = root.WriteFile(hostnamePath, []byte(hostname+"\n"), 0o644)
 }
 
 // argv is the container's command line: command/args over the image's
