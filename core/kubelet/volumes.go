@@ -3,7 +3,6 @@ package kubelet
 import (
 	"fmt"
 	"path"
-	"sort"
 
 	"kubeplay/core/api"
 	"kubeplay/core/client"
@@ -89,16 +88,15 @@ func (k *Kubelet) setupVolume(ps *podState, v api.Volume) (*mountedVolume, error
 			}
 			return nil, fmt.Errorf("configmap %q not found", v.ConfigMap.Name)
 		}
-		data := map[string][]byte{}
-		for key, val := range cm.Data {
-			data[key] = []byte(val)
-		}
+		data := configMapContent(cm)
 		for key, val := range cm.BinaryData {
-			data[key] = val
+			data[key] = content{data: val}
 		}
-		if err := writeProjection(fs, data, v.ConfigMap.Items); err != nil {
+		files, err := projectKeys(nil, data, v.ConfigMap.Items)
+		if err != nil {
 			return nil, err
 		}
+		seedProjection(fs, files)
 		return &mountedVolume{fs: fs, path: "/", ro: true}, nil
 	case v.Secret != nil:
 		fs := newFS()
@@ -109,12 +107,15 @@ func (k *Kubelet) setupVolume(ps *podState, v api.Volume) (*mountedVolume, error
 			}
 			return nil, fmt.Errorf("secret %q not found", v.Secret.SecretName)
 		}
-		if err := writeProjection(fs, s.Data, v.Secret.Items); err != nil {
+		files, err := projectKeys(nil, secretContent(s), v.Secret.Items)
+		if err != nil {
 			return nil, err
 		}
+		seedProjection(fs, files)
 		return &mountedVolume{fs: fs, path: "/", ro: true}, nil
 	case v.DownwardAPI != nil:
 		fs := newFS()
+		var files []projectedFile
 		for _, item := range v.DownwardAPI.Items {
 			if item.FieldRef == nil {
 				continue
@@ -123,44 +124,40 @@ func (k *Kubelet) setupVolume(ps *podState, v api.Volume) (*mountedVolume, error
 			if err != nil {
 				return nil, err
 			}
-			p := path.Join("/", item.Path)
-			_ = fs.MkdirAll(path.Dir(p), 0o755)
-			_ = fs.WriteFile(p, []byte(val), 0o644)
+			files = append(files, projectedFile{path: path.Join("/", item.Path), content: content{text: val}, perm: 0o644, mkdir: true})
 		}
+		seedProjection(fs, files)
 		return &mountedVolume{fs: fs, path: "/", ro: true}, nil
 	case v.Projected != nil:
 		fs := newFS()
+		var files []projectedFile
 		for _, src := range v.Projected.Sources {
 			switch {
 			case src.ConfigMap != nil:
 				cm, err := client.Get[*api.ConfigMap](k.client, pod.Namespace, src.ConfigMap.Name)
 				if err == nil {
-					data := map[string][]byte{}
-					for key, val := range cm.Data {
-						data[key] = []byte(val)
-					}
-					_ = writeProjection(fs, data, src.ConfigMap.Items)
+					files, _ = projectKeys(files, configMapContent(cm), src.ConfigMap.Items)
 				}
 			case src.Secret != nil:
 				s, err := client.Get[*api.Secret](k.client, pod.Namespace, src.Secret.Name)
 				if err == nil {
-					_ = writeProjection(fs, s.Data, src.Secret.Items)
+					files, _ = projectKeys(files, secretContent(s), src.Secret.Items)
 				}
 			case src.ServiceAccountToken != nil:
+				// No directories made: a token path with some is not written.
 				p := path.Join("/", src.ServiceAccountToken.Path)
-				_ = fs.WriteFile(p, []byte(serviceAccountToken(pod)), 0o600)
+				files = append(files, projectedFile{path: p, content: content{text: serviceAccountToken(pod)}, perm: 0o600})
 			case src.DownwardAPI != nil:
 				for _, item := range src.DownwardAPI.Items {
 					if item.FieldRef == nil {
 						continue
 					}
 					val, _ := podFieldValue(pod, ps, item.FieldRef.FieldPath, k.opts.NodeIP)
-					p := path.Join("/", item.Path)
-					_ = fs.MkdirAll(path.Dir(p), 0o755)
-					_ = fs.WriteFile(p, []byte(val), 0o644)
+					files = append(files, projectedFile{path: path.Join("/", item.Path), content: content{text: val}, perm: 0o644, mkdir: true})
 				}
 			}
 		}
+		seedProjection(fs, files)
 		return &mountedVolume{fs: fs, path: "/", ro: true}, nil
 	case v.PersistentVolumeClaim != nil:
 		claim, err := client.Get[*api.PersistentVolumeClaim](k.client, pod.Namespace, v.PersistentVolumeClaim.ClaimName)
@@ -177,30 +174,22 @@ func (k *Kubelet) setupVolume(ps *podState, v api.Volume) (*mountedVolume, error
 	return &mountedVolume{fs: newFS(), path: "/"}, nil
 }
 
-// writeProjection writes configMap or secret keys as files (all keys, or
-// the listed items at their paths).
-func writeProjection(fs *vfs.FS, data map[string][]byte, items []api.KeyToPath) error {
-	if len(items) == 0 {
-		keys := make([]string, 0, len(data))
-		for key := range data {
-			keys = append(keys, key)
-		}
-		sort.Strings(keys)
-		for _, key := range keys {
-			_ = fs.WriteFile("/"+key, data[key], 0o644)
-		}
-		return nil
+// configMapContent is a configMap's text keys as file contents.
+func configMapContent(cm *api.ConfigMap) map[string]content {
+	data := make(map[string]content, len(cm.Data))
+	for key, val := range cm.Data {
+		data[key] = content{text: val}
 	}
-	for _, it := range items {
-		val, ok := data[it.Key]
-		if !ok {
-			return fmt.Errorf("configmap references non-existent config key: %s", it.Key)
-		}
-		p := path.Join("/", it.Path)
-		_ = fs.MkdirAll(path.Dir(p), 0o755)
-		_ = fs.WriteFile(p, val, 0o644)
+	return data
+}
+
+// secretContent is a secret's keys as file contents.
+func secretContent(s *api.Secret) map[string]content {
+	data := make(map[string]content, len(s.Data))
+	for key, val := range s.Data {
+		data[key] = content{data: val}
 	}
-	return nil
+	return data
 }
 
 // serviceAccountToken is a stand-in JWT: three base64url parts naming
@@ -247,7 +236,8 @@ func (k *Kubelet) mountVolumes(ps *podState, c *containerState, root *vfs.FS) er
 			_ = mv.fs.MkdirAll(src, 0o755)
 		}
 		target := path.Clean("/" + m.MountPath)
-		if mv.fs.Exists(src) && !mv.fs.IsDir(src) {
+		// A volume's root is a directory; asking would fill a seeded volume.
+		if src != "/" && mv.fs.Exists(src) && !mv.fs.IsDir(src) {
 			// a file mounted on a file (subPath of a configMap key)
 			b, _ := mv.fs.ReadFile(src)
 			_ = root.MkdirAll(path.Dir(target), 0o755)

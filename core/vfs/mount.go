@@ -39,9 +39,14 @@ func (f *FS) Mount(target string, src *FS, srcPath string) error {
 		return perr("mount", target, ErrInvalid)
 	}
 	sp := Clean("/", srcPath)
-	sn, err := src.lookup(sp)
-	if err != nil {
-		return perr("mount", srcPath, err)
+	// The source's root is there without a walk, which would fill a
+	// seeded source before anyone looks into it.
+	sn := src.root
+	if sp != "/" {
+		var err error
+		if sn, err = src.lookup(sp); err != nil {
+			return perr("mount", srcPath, err)
+		}
 	}
 	if !sn.isDir() {
 		return perr("mount", srcPath, ErrNotDir)
