@@ -247,8 +247,8 @@ func formatMap(m map[string]string) string {
 func (k *Kubelet) resourceFieldValue(pod *api.Pod, c *containerState, ref *api.ResourceFieldSelector) (string, error) {
 	target := c.spec
 	if ref.ContainerName != "" {
-		for _, ct := range pod.Spec.Containers {
-			if ct.Name == ref.ContainerName {
+		for i := range pod.Spec.Containers {
+			if ct := &pod.Spec.Containers[i]; ct.Name == ref.ContainerName {
 				target = ct
 			}
 		}

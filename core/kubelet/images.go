@@ -67,7 +67,7 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 	now := k.clock.Now()
 	ref := c.spec.Image
 	norm := runtime.Normalize(ref)
-	policy := pullPolicy(c.spec)
+	policy := pullPolicy(*c.spec)
 	im, have := m.present[norm]
 	key := ps.uid + "/" + c.name
 	if policy == api.PullNever {

@@ -52,8 +52,12 @@ const (
 
 // containerState is one container of a pod across its restarts.
 type containerState struct {
-	name    string
-	spec    api.Container
+	name string
+	// spec is the container as the pod was when the kubelet took it on:
+	// a pointer into that pod object, not a copy, since status writes keep
+	// a pod's container list and later versions share it (objects from
+	// informers are never changed in place).
+	spec    *api.Container
 	init    bool
 	phase   containerPhase
 	current *runtime.Container // the running or last exited instance

@@ -57,10 +57,12 @@ func (k *Kubelet) syncPod(key string) {
 
 func (k *Kubelet) newPodState(pod *api.Pod) *podState {
 	ps := &podState{uid: pod.UID, key: client.KeyOf(pod), pod: pod, volumes: map[string]*mountedVolume{}}
-	for _, c := range pod.Spec.InitContainers {
+	for i := range pod.Spec.InitContainers {
+		c := &pod.Spec.InitContainers[i]
 		ps.initCs = append(ps.initCs, &containerState{name: c.Name, spec: c, init: true, waitingReason: "PodInitializing"})
 	}
-	for _, c := range pod.Spec.Containers {
+	for i := range pod.Spec.Containers {
+		c := &pod.Spec.Containers[i]
 		reason := "ContainerCreating"
 		if len(pod.Spec.InitContainers) > 0 {
 			reason = "PodInitializing"

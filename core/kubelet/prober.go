@@ -160,7 +160,7 @@ func (k *Kubelet) probeOnce(ps *podState, c *containerState, h *api.ProbeHandler
 		return res.Code == 0, res.Stdout + res.Stderr
 	case h.HTTPGet != nil:
 		g := h.HTTPGet
-		port, err := resolvePort(g.Port, c.spec)
+		port, err := resolvePort(g.Port, *c.spec)
 		if err != nil {
 			return false, err.Error()
 		}
@@ -190,7 +190,7 @@ func (k *Kubelet) probeOnce(ps *podState, c *containerState, h *api.ProbeHandler
 		}
 		return false, fmt.Sprintf("HTTP probe failed with statuscode: %d", resp.Status)
 	case h.TCPSocket != nil:
-		port, err := resolvePort(h.TCPSocket.Port, c.spec)
+		port, err := resolvePort(h.TCPSocket.Port, *c.spec)
 		if err != nil {
 			return false, err.Error()
 		}
@@ -283,7 +283,7 @@ func (k *Kubelet) hookOnce(ps *podState, c *containerState, h *api.LifecycleHand
 	case h.Sleep != nil:
 		return true, hookOutput{}, time.Duration(h.Sleep.Seconds) * time.Second
 	case h.HTTPGet != nil:
-		port, err := resolvePort(h.HTTPGet.Port, c.spec)
+		port, err := resolvePort(h.HTTPGet.Port, *c.spec)
 		if err != nil {
 			return false, hookOutput{text: err.Error()}, 0
 		}
