@@ -63,11 +63,31 @@ func (k *Kubelet) makeEnvironment(ps *podState, c *containerState) ([]string, er
 			set(e.Name, v)
 		}
 	}
+	return joinEnv(order, vals), nil
+}
+
+// joinEnv lists NAME=value in order. The container keeps the list while
+// it runs, so the entries are cut from one string rather than made one by
+// one.
+func joinEnv(order []string, vals map[string]string) []string {
+	size := 0
+	for _, n := range order {
+		size += len(n) + 1 + len(vals[n])
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for _, n := range order {
+		b.WriteString(n)
+		b.WriteByte('=')
+		b.WriteString(vals[n])
+	}
+	all := b.String()
 	out := make([]string, len(order))
 	for i, n := range order {
-		out[i] = n + "=" + vals[n]
+		end := len(n) + 1 + len(vals[n])
+		out[i], all = all[:end], all[end:]
 	}
-	return out, nil
+	return out
 }
 
 func normalizedImage(ref string) string { return runtime.Normalize(ref) }
