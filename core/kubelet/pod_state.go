@@ -19,8 +19,8 @@ type podState struct {
 	sandboxAt    time.Time // when the sandbox is (or was) ready
 	sandboxReady bool
 	ip           string
-	volumes      map[string]*mountedVolume
-	volumeErr    string // a volume that cannot be set up yet (FailedMount)
+	volumes      []mountedVolume // set up so far, in the spec's order
+	volumeErr    string          // a volume that cannot be set up yet (FailedMount)
 	procs        *runtime.ProcessTable
 	startTime    time.Time
 	initCs       []*containerState
@@ -88,7 +88,19 @@ type containerState struct {
 
 // mountedVolume is a pod volume as the kubelet set it up.
 type mountedVolume struct {
+	name string
 	fs   *vfs.FS
 	path string // the subtree of fs that is mounted
 	ro   bool
+}
+
+// volume returns the pod volume called name, once it is set up. A pod has
+// a few volumes: a slice is lighter than a map for as long as it runs.
+func (ps *podState) volume(name string) (*mountedVolume, bool) {
+	for i := range ps.volumes {
+		if ps.volumes[i].name == name {
+			return &ps.volumes[i], true
+		}
+	}
+	return nil, false
 }

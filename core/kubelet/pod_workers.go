@@ -56,7 +56,7 @@ func (k *Kubelet) syncPod(key string) {
 }
 
 func (k *Kubelet) newPodState(pod *api.Pod) *podState {
-	ps := &podState{uid: pod.UID, key: client.KeyOf(pod), pod: pod, volumes: map[string]*mountedVolume{}}
+	ps := &podState{uid: pod.UID, key: client.KeyOf(pod), pod: pod}
 	for i := range pod.Spec.InitContainers {
 		c := &pod.Spec.InitContainers[i]
 		ps.initCs = append(ps.initCs, &containerState{name: c.Name, spec: c, init: true, waitingReason: "PodInitializing"})

@@ -36,7 +36,7 @@ func (s *VolumeStore) Forget(key string) { delete(s.byClaim, key) }
 func (k *Kubelet) setupVolumes(ps *podState) error {
 	pod := ps.pod
 	for _, v := range pod.Spec.Volumes {
-		if _, done := ps.volumes[v.Name]; done {
+		if _, done := ps.volume(v.Name); done {
 			continue
 		}
 		mv, err := k.setupVolume(ps, v)
@@ -49,7 +49,8 @@ func (k *Kubelet) setupVolumes(ps *podState) error {
 			k.enqueueAfter(ps.key, 2*sandboxDelay)
 			return err
 		}
-		ps.volumes[v.Name] = mv
+		mv.name = v.Name
+		ps.volumes = append(ps.volumes, *mv)
 	}
 	ps.volumeErr = ""
 	return nil
@@ -227,7 +228,7 @@ func base64URL(s string) string {
 // mountVolumes mounts the container's volumeMounts into its root.
 func (k *Kubelet) mountVolumes(ps *podState, c *containerState, root *vfs.FS) error {
 	for _, m := range c.spec.VolumeMounts {
-		mv, ok := ps.volumes[m.Name]
+		mv, ok := ps.volume(m.Name)
 		if !ok {
 			continue
 		}
