@@ -54,9 +54,8 @@ const (
 type containerState struct {
 	name string
 	// spec is the container as the pod was when the kubelet took it on:
-	// a pointer into that pod object, not a copy, since status writes keep
-	// a pod's container list and later versions share it (objects from
-	// informers are never changed in place).
+	// a pointer into that pod object rather than a copy, as nothing
+	// changes an object from an informer in place.
 	spec    *api.Container
 	init    bool
 	phase   containerPhase
