@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -115,9 +116,9 @@ type Container struct {
 	main     *Process
 	procs    *ProcessTable
 	log      containerLog
-	stdout   *lineWriter
-	stderr   *lineWriter
-	ports    map[int]Handler
+	stdout   lineWriter
+	stderr   lineWriter
+	ports    []listener // by port
 	Started  time.Time
 	Exited   bool
 	Code     int
@@ -142,14 +143,13 @@ func (r *Runtime) Start(cfg Config) (*Container, error) {
 		cfg:     cfg,
 		rt:      r,
 		procs:   cfg.Processes,
-		ports:   map[int]Handler{},
 		Started: r.clock.Now(),
 	}
 	if c.procs == nil {
 		c.procs = NewProcessTable()
 	}
-	c.stdout = &lineWriter{c: c}
-	c.stderr = &lineWriter{c: c, stderr: true}
+	c.stdout = lineWriter{c: c}
+	c.stderr = lineWriter{c: c, stderr: true}
 	// The image's files go into the root when something first looks at
 	// it, unless a volume mounted over /etc would see /etc/hostname late.
 	im, hostname := cfg.Image, cfg.Hostname
@@ -175,7 +175,7 @@ func (r *Runtime) Start(cfg Config) (*Container, error) {
 		c.procs.next--
 		return nil, &ErrNotFound{Name: argv[0]}
 	}
-	p.startCoroutine(func() int { return runArgv(sh, argv, c.stdout, c.stderr) })
+	p.startCoroutine(func() int { return runArgv(sh, argv, &c.stdout, &c.stderr) })
 	return c, nil
 }
 
@@ -262,31 +262,48 @@ func (c *Container) processExited(p *Process) {
 	c.stdout.flush()
 	c.stderr.flush()
 	c.Exited, c.Code, c.Finished = true, p.code, c.rt.clock.Now()
-	c.ports = map[int]Handler{}
+	c.ports = nil
 	if c.cfg.OnExit != nil {
 		c.cfg.OnExit(p.code)
 	}
 }
 
 // Listen serves port with h while the container runs.
-func (c *Container) Listen(port int, h Handler) { c.ports[port] = h }
+func (c *Container) Listen(port int, h Handler) {
+	i := sort.Search(len(c.ports), func(i int) bool { return c.ports[i].port >= port })
+	if i < len(c.ports) && c.ports[i].port == port {
+		c.ports[i].h = h
+		return
+	}
+	c.ports = slices.Insert(c.ports, i, listener{port, h})
+}
+
+// listener is a port a container listens on: a container has one or two,
+// so a slice is lighter than a map for as long as it runs.
+type listener struct {
+	port int
+	h    Handler
+}
 
 // Handler returns what listens on port, if anything.
 func (c *Container) Handler(port int) (Handler, bool) {
 	if c.Exited {
 		return nil, false
 	}
-	h, ok := c.ports[port]
-	return h, ok
+	for _, l := range c.ports {
+		if l.port == port {
+			return l.h, true
+		}
+	}
+	return nil, false
 }
 
 // Ports lists the ports the container listens on.
 func (c *Container) Ports() []int {
-	out := make([]int, 0, len(c.ports))
-	for p := range c.ports {
-		out = append(out, p)
+	out := make([]int, len(c.ports))
+	for i, l := range c.ports {
+		out[i] = l.port
 	}
-	sort.Ints(out)
 	return out
 }
 

@@ -82,7 +82,7 @@ func (p *Process) startCoroutine(body func() int) {
 					}
 					// A bug in a program must not take the page down: the
 					// process dies as a crashed program would.
-					fmt.Fprintf(p.c.stderr, "%s: internal error: %v\n", p.Argv[0], r)
+					fmt.Fprintf(&p.c.stderr, "%s: internal error: %v\n", p.Argv[0], r)
 					code = 134
 				}
 			}()

@@ -74,7 +74,7 @@ func startNative(p *Process) bool {
 	argv := p.Argv
 	name := path.Base(argv[0])
 	if name == "docker-entrypoint.sh" && len(argv) > 1 && path.Base(argv[1]) == "nginx" {
-		fmt.Fprint(p.c.stdout, nginxEntrypointNotice)
+		fmt.Fprint(&p.c.stdout, nginxEntrypointNotice)
 		// The entrypoint execs nginx, which retitles itself.
 		argv, name = argv[1:], "nginx"
 		p.title = "nginx: master process " + strings.Join(argv, " ")
@@ -100,10 +100,10 @@ func startNative(p *Process) bool {
 		if len(argv) > 1 && argv[1] != "-g" {
 			return false
 		}
-		nginxStart(p, p.c.stderr)
+		nginxStart(p, &p.c.stderr)
 		p.onSignal = func(sig int) {
 			if sig == SIGTERM || sig == 3 || sig == 2 {
-				nginxStop(p, p.c.stderr)
+				nginxStop(p, &p.c.stderr)
 				p.exit(0)
 			}
 		}
@@ -152,7 +152,7 @@ func daemonListen(p *Process, name string) {
 func appStart(p *Process) {
 	c := p.c
 	_, tag := repoTag(c.cfg.Image.Ref)
-	fmt.Fprintf(c.stdout, "app %s listening on :8080\n", tag)
+	fmt.Fprintf(&c.stdout, "app %s listening on :8080\n", tag)
 	c.Listen(8080, func(req *Request) *Response {
 		body := fmt.Sprintf("Hello from app %s on %s\n", tag, c.cfg.Hostname)
 		if req.Path == "/healthz" {
@@ -241,7 +241,7 @@ func nginxServe(c *Container, req *Request) *Response {
 	if remote == "" {
 		remote = "127.0.0.1"
 	}
-	fmt.Fprintf(c.stdout, "%s - - [%s] \"%s %s HTTP/1.1\" %d %d \"-\" \"%s\" \"-\"\n", remote, now.Format("02/Jan/2006:15:04:05 -0700"), req.Method, req.Path, status, len(body), ua)
+	fmt.Fprintf(&c.stdout, "%s - - [%s] \"%s %s HTTP/1.1\" %d %d \"-\" \"%s\" \"-\"\n", remote, now.Format("02/Jan/2006:15:04:05 -0700"), req.Method, req.Path, status, len(body), ua)
 	return &Response{Status: status, Header: map[string]string{"Server": "nginx/" + nginxVersion(c.cfg.Image), "Content-Type": "text/html"}, Body: body}
 }
 
