@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"kubeplay/core/api"
-	"kubeplay/core/clock"
 	"kubeplay/core/kubelet/runtime"
 	"kubeplay/core/vfs"
 )
@@ -27,11 +26,9 @@ type podState struct {
 	cs           []*containerState
 	// termination
 	killing     bool
-	killTimer   *clock.Timer
-	deleted     bool      // the final delete was sent
-	cleanupAt   time.Time // when the terminated pod's volumes are unmounted
-	lastStatus  *api.PodStatus
+	deleted     bool // the final delete was sent
 	terminalSet bool
+	cleanupAt   time.Time // when the terminated pod's volumes are unmounted
 }
 
 func (ps *podState) all() []*containerState {
@@ -61,7 +58,6 @@ type containerState struct {
 	phase   containerPhase
 	current *runtime.Container // the running or last exited instance
 	prev    *runtime.Container // the instance before current (--previous)
-	image   *runtime.Image
 	// waiting
 	waitingReason, waitingMessage string
 	// terminated (this instance) and the one before a restart

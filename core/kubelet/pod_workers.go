@@ -435,9 +435,6 @@ func (k *Kubelet) removePod(ps *podState) {
 			c.current.Kill()
 		}
 	}
-	if ps.killTimer != nil {
-		k.clock.Stop(ps.killTimer)
-	}
 	k.ipam.release(ps.uid)
 	k.backoff.forgetPrefix(ps.uid + "/")
 	delete(k.pods, ps.uid)
