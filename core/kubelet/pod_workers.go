@@ -200,10 +200,7 @@ func (k *Kubelet) startContainer(ps *podState, c *containerState) bool {
 	args := expandAll(c.spec.Args, env)
 	root := vfs.New()
 	root.Now = k.clock.Now
-	if err := k.mountVolumes(ps, c, root); err != nil {
-		c.phase, c.waitingReason, c.waitingMessage = phaseWaiting, "CreateContainerConfigError", err.Error()
-		return false
-	}
+	mounts, mountedFrom := k.containerMounts(ps, c)
 	hostname := pod.Name
 	if pod.Spec.Hostname != "" {
 		hostname = pod.Spec.Hostname
@@ -211,7 +208,7 @@ func (k *Kubelet) startContainer(ps *podState, c *containerState) bool {
 	var inst *runtime.Container
 	inst, err = k.runtime.Start(runtime.Config{
 		Name: c.name, Image: im, Command: command, Args: args, Env: env, WorkingDir: c.spec.WorkingDir,
-		FS: root, Hostname: hostname, PodIP: ps.ip, Network: k.podNetwork(ps, im), Processes: ps.procs,
+		FS: root, Mounts: mounts, Hostname: hostname, PodIP: ps.ip, Network: k.podNetwork(ps, im), Processes: ps.procs,
 		OnExit: func(int) {
 			// An instance that ends during Start is handled below, once it is current.
 			if inst != nil && c.current == inst {
@@ -219,6 +216,10 @@ func (k *Kubelet) startContainer(ps *podState, c *containerState) bool {
 			}
 		},
 	})
+	if merr, ok := err.(*runtime.MountError); ok {
+		c.phase, c.waitingReason, c.waitingMessage = phaseWaiting, "CreateContainerConfigError", mountError(merr, mountedFrom).Error()
+		return false
+	}
 	if c.terminated != nil {
 		c.lastTerminated = c.terminated
 		c.restartCount++

@@ -6,6 +6,7 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/client"
+	"kubeplay/core/kubelet/runtime"
 	"kubeplay/core/vfs"
 )
 
@@ -225,9 +226,14 @@ func base64URL(s string) string {
 	return string(out)
 }
 
-// mountVolumes mounts the container's volumeMounts into its root.
-func (k *Kubelet) mountVolumes(ps *podState, c *containerState, root *vfs.FS) error {
-	for _, m := range c.spec.VolumeMounts {
+// containerMounts lists the container's volumeMounts for the runtime to
+// make (as the kubelet's CRI config does), with the volumeMount each came
+// from: a subPath is made in its volume first.
+func (k *Kubelet) containerMounts(ps *podState, c *containerState) ([]runtime.Mount, []*api.VolumeMount) {
+	var mounts []runtime.Mount
+	var from []*api.VolumeMount
+	for i := range c.spec.VolumeMounts {
+		m := &c.spec.VolumeMounts[i]
 		mv, ok := ps.volume(m.Name)
 		if !ok {
 			continue
@@ -236,19 +242,20 @@ func (k *Kubelet) mountVolumes(ps *podState, c *containerState, root *vfs.FS) er
 		if m.SubPath != "" && !mv.fs.Exists(src) {
 			_ = mv.fs.MkdirAll(src, 0o755)
 		}
-		target := path.Clean("/" + m.MountPath)
+		rm := runtime.Mount{Target: path.Clean("/" + m.MountPath), FS: mv.fs, Path: src}
 		// A volume's root is a directory; asking would fill a seeded volume.
 		if src != "/" && mv.fs.Exists(src) && !mv.fs.IsDir(src) {
 			// a file mounted on a file (subPath of a configMap key)
-			b, _ := mv.fs.ReadFile(src)
-			_ = root.MkdirAll(path.Dir(target), 0o755)
-			_ = root.WriteFile(target, b, 0o644)
-			continue
+			rm.File = true
+			rm.Data, _ = mv.fs.ReadFile(src)
 		}
-		_ = root.MkdirAll(target, 0o755)
-		if err := root.Mount(target, mv.fs, src); err != nil {
-			return fmt.Errorf("failed to mount volume %q at %s: %v", m.Name, m.MountPath, err)
-		}
+		mounts, from = append(mounts, rm), append(from, m)
 	}
-	return nil
+	return mounts, from
+}
+
+// mountError words a mount the runtime could not make as the kubelet does.
+func mountError(err *runtime.MountError, from []*api.VolumeMount) error {
+	m := from[err.Mount]
+	return fmt.Errorf("failed to mount volume %q at %s: %v", m.Name, m.MountPath, err.Err)
 }

@@ -39,8 +39,10 @@ type Config struct {
 	Args       []string // overrides the image's cmd
 	Env        []string // NAME=value, in order
 	WorkingDir string
-	// FS is the container's root filesystem, volumes already mounted.
+	// FS is the container's root filesystem, Mounts the volumes to mount
+	// into it.
 	FS       *vfs.FS
+	Mounts   []Mount
 	Hostname string
 	PodIP    string
 	// Network lets programs in the container reach others (curl, wget).
@@ -137,6 +139,9 @@ func (e *ErrNotFound) Error() string {
 // Start creates and starts a container. A command the image lacks fails
 // here, as a StartError.
 func (r *Runtime) Start(cfg Config) (*Container, error) {
+	if err := prepareRoot(cfg); err != nil {
+		return nil, err
+	}
 	r.nextID++
 	c := &Container{
 		ID:      fmt.Sprintf("containerd://%s", containerID(r.seed, r.nextID)),
@@ -150,14 +155,6 @@ func (r *Runtime) Start(cfg Config) (*Container, error) {
 	}
 	c.stdout = lineWriter{c: c}
 	c.stderr = lineWriter{c: c, stderr: true}
-	// The image's files go into the root when something first looks at
-	// it, unless a volume mounted over /etc would see /etc/hostname late.
-	im, hostname := cfg.Image, cfg.Hostname
-	if underMount(hostnamePath, cfg.FS.Mounts()) {
-		fillRoot(cfg.FS, im, hostname)
-	} else {
-		cfg.FS.Seed(func(root *vfs.FS) { fillRoot(root, im, hostname) })
-	}
 	argv := execSimpleScript(c.argv())
 	if len(argv) == 0 {
 		return nil, fmt.Errorf("failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: no command specified: unknown")
@@ -177,27 +174,6 @@ func (r *Runtime) Start(cfg Config) (*Container, error) {
 	}
 	p.startCoroutine(func() int { return runArgv(sh, argv, &c.stdout, &c.stderr) })
 	return c, nil
-}
-
-const hostnamePath = "/etc/hostname"
-
-// fillRoot lays the image's files and the runtime's own (/etc/hostname)
-// into a container's root, around the volumes already mounted there.
-func fillRoot(root *vfs.FS, im *Image, hostname string) {
-	mounts := root.Mounts()
-	for p := range im.Files {
-		if underMount(p, mounts) {
-			continue // a volume mounted there hides the image's files
-		}
-		if !root.Exists(p) {
-			_ = root.MkdirAll(path.Dir(p), 0o755)
-			_ = root.WriteFileShared(p, im.fileBytes(p), 0o644)
-		}
-	}
-	for _, d := range []string{"/tmp", "/root", "/etc", "/dev"} {
-		_ = root.MkdirAll(d, 0o755)
-	}
-	_ = root.WriteFile(hostnamePath, []byte(hostname+"\n"), 0o644)
 }
 
 // argv is the container's command line: command/args over the image's
@@ -427,7 +403,7 @@ func (c *Container) FS() *vfs.FS { return c.cfg.FS }
 
 func underMount(p string, mounts []vfs.MountInfo) bool {
 	for _, m := range mounts {
-		if p == m.Target || strings.HasPrefix(p, strings.TrimSuffix(m.Target, "/")+"/") {
+		if under(p, m.Target) {
 			return true
 		}
 	}

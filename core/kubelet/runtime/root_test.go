@@ -40,17 +40,24 @@ func TestContainerRootFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.advance(time.Minute)
-	start := func(root *vfs.FS) {
+	// start starts a container on a root with vol mounted at mountPath,
+	// by the runtime (Config.Mounts) or beforehand.
+	start := func(vol *vfs.FS, mountPath string, byRuntime bool, hostname string) *vfs.FS {
+		root := vfs.New()
 		root.Now = w.clk.Now
-		if err := root.Mount("/usr/share/nginx/html", vol, "/"); err != nil {
+		var mounts []Mount
+		if byRuntime {
+			mounts = []Mount{{Target: mountPath, FS: vol, Path: "/"}}
+		} else if err := root.Mount(mountPath, vol, "/"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := w.rt.Start(Config{Name: "web", Image: im, FS: root, Hostname: "web-0"}); err != nil {
+		if _, err := w.rt.Start(Config{Name: "web", Image: im, FS: root, Mounts: mounts, Hostname: hostname}); err != nil {
 			t.Fatal(err)
 		}
+		return root
 	}
-	root := vfs.New()
-	start(root)
+	byRuntime := start(vol, "/usr/share/nginx/html", true, "web-0")
+	before := start(vol, "/usr/share/nginx/html", false, "web-0")
 	w.advance(time.Hour)
 	want := `/ drwxr-xr-x 4096 10:01:00
 /dev drwxr-xr-x 4096 10:01:00
@@ -67,25 +74,45 @@ func TestContainerRootFiles(t *testing.T) {
 /usr/share/nginx/html drwxr-xr-x 4096 00:00:00
 /usr/share/nginx/html/index.html -rw-r--r-- 3 00:00:00
 `
-	if got := listing(t, root); got != want {
-		t.Fatalf("root an hour after the start:\n%s\nwant\n%s", got, want)
-	}
-	if b, _ := root.ReadFile("/etc/hostname"); string(b) != "web-0\n" {
-		t.Fatalf("/etc/hostname %q", b)
+	for _, root := range []*vfs.FS{byRuntime, before} {
+		if got := listing(t, root); got != want {
+			t.Fatalf("root an hour after the start:\n%s\nwant\n%s", got, want)
+		}
+		if b, _ := root.ReadFile("/etc/hostname"); string(b) != "web-0\n" {
+			t.Fatalf("/etc/hostname %q", b)
+		}
 	}
 
 	// A volume over /etc gets /etc/hostname when the container starts.
-	etc := vfs.New()
-	etc.Now = w.clk.Now
-	root = vfs.New()
-	root.Now = w.clk.Now
-	if err := root.Mount("/etc", etc, "/"); err != nil {
+	for _, byRuntime := range []bool{true, false} {
+		etc := vfs.New()
+		etc.Now = w.clk.Now
+		start(etc, "/etc", byRuntime, "web-1")
+		if fi, err := etc.Stat("/hostname"); err != nil || !fi.ModTime().Equal(w.clk.Now()) {
+			t.Fatalf("/etc/hostname in the volume: %v %v", fi, err)
+		}
+	}
+}
+
+// A mount the runtime cannot make fails the start before a container
+// exists: the error names the mount, and no container ID is used up.
+func TestMountErrorCreatesNoContainer(t *testing.T) {
+	w := newWorld()
+	im, err := w.rt.Catalog.Resolve("nginx:1.14.2")
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.rt.Start(Config{Name: "web", Image: im, FS: root, Hostname: "web-1"}); err != nil {
+	mounts := []Mount{{Target: "/conf", File: true, Data: []byte("x")}, {Target: "/conf/d", FS: vfs.New(), Path: "/"}}
+	_, err = w.rt.Start(Config{Name: "web", Image: im, FS: vfs.New(), Mounts: mounts})
+	merr, ok := err.(*MountError)
+	if !ok || merr.Mount != 1 || vfs.Reason(merr.Err) != "Not a directory" {
+		t.Fatalf("start: %v", err)
+	}
+	c, err := w.rt.Start(Config{Name: "web", Image: im, FS: vfs.New()})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if fi, err := etc.Stat("/hostname"); err != nil || !fi.ModTime().Equal(w.clk.Now()) {
-		t.Fatalf("/etc/hostname in the volume: %v %v", fi, err)
+	if first, _ := newWorld().rt.Start(Config{Name: "web", Image: im, FS: vfs.New()}); c.ID != first.ID {
+		t.Fatalf("ID %s, want the first, %s", c.ID, first.ID)
 	}
 }
