@@ -21,6 +21,16 @@ type Runtime struct {
 	Catalog *Catalog
 	nextID  uint64
 	seed    string
+	// notice is nginx's entrypoint notice, which every nginx container's
+	// log starts with and shares.
+	notice *logBlock
+}
+
+func (r *Runtime) nginxNotice() *logBlock {
+	if r.notice == nil {
+		r.notice = newLogBlock(nginxEntrypointNotice)
+	}
+	return r.notice
 }
 
 // New returns a runtime for a node; node names its container IDs.

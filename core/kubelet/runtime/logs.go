@@ -2,6 +2,8 @@ package runtime
 
 import (
 	"bytes"
+	"io"
+	"strings"
 	"time"
 )
 
@@ -19,29 +21,57 @@ const maxLogLines = 10000
 // files on disk; here it stays in memory for the container's life, so the
 // lines share one buffer and their stamps a slice without pointers: two
 // objects a garbage collection need not look into, instead of a string
-// per line.
+// per line. Offsets count everything the container ever wrote, line
+// texts back to back.
 type containerLog struct {
-	text  []byte // the kept lines' text, back to back
-	lines []logEntry
-	// base is the offset, in everything ever written, of text[0]: the end
-	// of the last line rotated away.
-	base int
+	// head is the first lines' text when the container began with output
+	// the runtime holds for every container (logBlock), shared with them;
+	// it spans offsets [0, textStart) until rotated away.
+	head []byte
+	text []byte // the container's own text, from offset textStart
+	// textStart is the offset of text[0]; base, of the first kept line.
+	textStart, base int
+	lines           []logEntry
 }
 
 type logEntry struct {
-	end    int   // offset of the line's end, counted like base
+	end    int   // offset of the line's end
 	at     int64 // virtual time written, Unix nanoseconds
 	stderr bool
 }
 
 func (l *containerLog) add(at time.Time, stderr bool, text []byte) {
 	l.text = append(l.text, text...)
-	l.lines = append(l.lines, logEntry{end: l.base + len(l.text), at: at.UnixNano(), stderr: stderr})
-	if len(l.lines) > maxLogLines {
-		drop := l.lines[0].end
-		l.text = l.text[drop-l.base:]
-		l.base = drop
-		l.lines = l.lines[1:]
+	l.appendEntry(logEntry{end: l.textStart + len(l.text), at: at.UnixNano(), stderr: stderr})
+}
+
+// addBlock adds the lines of b, sharing its text when they are the first.
+func (l *containerLog) addBlock(at time.Time, stderr bool, b *logBlock) {
+	if len(l.lines) > 0 || l.base > 0 {
+		start := 0
+		for _, end := range b.ends {
+			l.add(at, stderr, b.text[start:end])
+			start = end
+		}
+		return
+	}
+	l.head, l.textStart = b.text, len(b.text)
+	for _, end := range b.ends {
+		l.appendEntry(logEntry{end: end, at: at.UnixNano(), stderr: stderr})
+	}
+}
+
+func (l *containerLog) appendEntry(e logEntry) {
+	l.lines = append(l.lines, e)
+	if len(l.lines) <= maxLogLines {
+		return
+	}
+	l.base = l.lines[0].end
+	l.lines = l.lines[1:]
+	if l.base >= l.textStart {
+		l.head = nil
+		l.text = l.text[l.base-l.textStart:]
+		l.textStart = l.base
 	}
 }
 
@@ -50,7 +80,13 @@ func (l *containerLog) all() []LogLine {
 	if len(l.lines) == 0 {
 		return nil
 	}
-	text := string(l.text)
+	var b strings.Builder
+	b.Grow(l.textStart - l.base + len(l.text))
+	if l.head != nil {
+		b.Write(l.head[l.base:])
+	}
+	b.Write(l.text)
+	text := b.String()
 	out := make([]LogLine, len(l.lines))
 	start := l.base
 	for i, e := range l.lines {
@@ -58,6 +94,24 @@ func (l *containerLog) all() []LogLine {
 		start = e.end
 	}
 	return out
+}
+
+// logBlock is output the runtime writes the same into many containers'
+// logs (an image entrypoint's notice), split into lines once so the logs
+// can share its text.
+type logBlock struct {
+	src  string // whole lines, each ending in a newline
+	text []byte // their text back to back
+	ends []int
+}
+
+func newLogBlock(src string) *logBlock {
+	b := &logBlock{src: src}
+	for _, line := range strings.SplitAfter(strings.TrimSuffix(src, "\n"), "\n") {
+		b.text = append(b.text, strings.TrimSuffix(line, "\n")...)
+		b.ends = append(b.ends, len(b.text))
+	}
+	return b
 }
 
 // lineWriter turns a stream into timestamped log lines.
@@ -88,6 +142,15 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 		w.partial = append(w.partial, p...)
 	}
 	return n, nil
+}
+
+// writeBlock writes b's lines.
+func (w *lineWriter) writeBlock(b *logBlock) {
+	if w.partial != nil {
+		_, _ = io.WriteString(w, b.src)
+		return
+	}
+	w.c.log.addBlock(w.c.rt.clock.Now(), w.stderr, b)
 }
 
 func (w *lineWriter) flush() {

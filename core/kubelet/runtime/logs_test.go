@@ -35,3 +35,34 @@ func TestContainerLogLines(t *testing.T) {
 		t.Fatal("an empty log has lines")
 	}
 }
+
+// A block of lines shared between logs reads as if written: first, after
+// other lines, after part of a line, and while it rotates away.
+func TestLogBlockReadsAsWritten(t *testing.T) {
+	block := newLogBlock("one\n\nthree\n")
+	for _, before := range []string{"", "first\n", "part"} {
+		w := newWorld()
+		shared, written := &Container{rt: w.rt}, &Container{rt: w.rt}
+		sw, ww := &lineWriter{c: shared}, &lineWriter{c: written}
+		fmt.Fprint(sw, before)
+		fmt.Fprint(ww, before)
+		w.advance(time.Second)
+		sw.writeBlock(block)
+		fmt.Fprint(ww, block.src)
+		if held := shared.log.head != nil; held != (before == "") {
+			t.Fatalf("before %q: block shared %v", before, held)
+		}
+		for i := 0; i <= maxLogLines; i++ {
+			if i%(maxLogLines/4) == 0 || i == maxLogLines-1 {
+				if got, want := shared.Logs(), written.Logs(); !reflect.DeepEqual(got, want) {
+					t.Fatalf("before %q, %d lines on: shared log differs", before, i)
+				}
+			}
+			fmt.Fprintf(&lineWriter{c: shared, stderr: true}, "line %d\n", i)
+			fmt.Fprintf(&lineWriter{c: written, stderr: true}, "line %d\n", i)
+		}
+		if got, want := shared.Logs(), written.Logs(); !reflect.DeepEqual(got, want) || shared.log.head != nil {
+			t.Fatalf("before %q, after rotation: shared log differs or holds the block", before)
+		}
+	}
+}

@@ -74,7 +74,7 @@ func startNative(p *Process) bool {
 	argv := p.Argv
 	name := path.Base(argv[0])
 	if name == "docker-entrypoint.sh" && len(argv) > 1 && path.Base(argv[1]) == "nginx" {
-		fmt.Fprint(&p.c.stdout, nginxEntrypointNotice)
+		p.c.stdout.writeBlock(p.c.rt.nginxNotice())
 		// The entrypoint execs nginx, which retitles itself.
 		argv, name = argv[1:], "nginx"
 		p.title = "nginx: master process " + strings.Join(argv, " ")
