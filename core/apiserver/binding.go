@@ -2,6 +2,8 @@ package apiserver
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"kubeplay/core/api"
 	apierrors "kubeplay/core/api/errors"
@@ -26,7 +28,9 @@ func (s *Server) Bind(namespace string, b *api.Binding) error {
 	if !ok {
 		return apierrors.NewNotFound(gr(pods), b.Name)
 	}
-	pod := old.(*api.Pod).DeepCopy()
+	// The bound version shares what it does not change with old; the
+	// annotations and conditions it changes are copied first.
+	pod := shallowCopy(old).(*api.Pod)
 	if pod.DeletionTimestamp != nil {
 		return apierrors.NewConflict(gr(pods), b.Name, fmt.Errorf("pod %s is being deleted, cannot be assigned to a host", b.Name))
 	}
@@ -37,12 +41,14 @@ func (s *Server) Bind(namespace string, b *api.Binding) error {
 		return apierrors.NewConflict(gr(pods), b.Name, fmt.Errorf("the object has been modified; please apply your changes to the latest version and try again"))
 	}
 	pod.Spec.NodeName = b.Target.Name
-	for k, v := range b.Annotations {
+	if len(b.Annotations) > 0 {
+		pod.Annotations = maps.Clone(pod.Annotations)
 		if pod.Annotations == nil {
 			pod.Annotations = map[string]string{}
 		}
-		pod.Annotations[k] = v
+		maps.Copy(pod.Annotations, b.Annotations)
 	}
+	pod.Status.Conditions = slices.Clone(pod.Status.Conditions)
 	api.UpdatePodCondition(&pod.Status, &api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue}, s.now())
 	s.commit(pods, WatchEvent{Type: Modified, Object: pod, Old: old})
 	return nil

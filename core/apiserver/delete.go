@@ -36,7 +36,9 @@ func (s *Server) Delete(res *Resource, namespace, name string, opts api.DeleteOp
 	if err := s.admitDelete(res, old); err != nil {
 		return DeleteResult{}, err
 	}
-	obj := old.DeepCopyObject()
+	// The new version differs from old in metadata alone (and a
+	// namespace's phase), each set to a fresh value below.
+	obj := shallowCopy(old)
 	m := obj.GetObjectMeta()
 	grace := gracePeriod(res, old, opts)
 	finalizers := propagationFinalizers(m.Finalizers, opts)

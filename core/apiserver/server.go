@@ -287,9 +287,9 @@ func (s *Server) Update(res *Resource, namespace string, obj api.Object, opts Up
 		nsObj.Spec.Finalizers = fin
 		obj, m = nsObj, &nsObj.ObjectMeta
 	case res.Status && opts.Subresource == "status":
-		copyField(obj, old, "Spec")
+		keepField(obj, old, "Spec")
 	case res.Status:
-		copyField(obj, old, "Status")
+		keepField(obj, old, "Status")
 	}
 	prepareForUpdate(res, obj, old, opts.Subresource)
 	if err := s.admitUpdate(res, obj, old); err != nil {
@@ -311,7 +311,7 @@ func (s *Server) Update(res *Resource, namespace string, obj api.Object, opts Up
 	if res.Generation && !fieldEqual(obj, old, "Spec") {
 		m.Generation = om.Generation + 1
 	}
-	if unchanged(obj, old, res.Status && opts.Subresource == "status") {
+	if reflect.DeepEqual(obj, old) {
 		return old, nil // a no-op write changes nothing, not even the resourceVersion
 	}
 	if opts.DryRun {
@@ -399,39 +399,26 @@ func gk(res *Resource) apierrors.GroupKind {
 	return apierrors.GroupKind{Group: res.Group, Kind: res.Kind}
 }
 
-// copyField sets dst.<name> to a copy of src.<name>, for kinds that have it:
-// the field's own generated DeepCopy when it has one, which spares copying
-// the whole object for one field.
-func copyField(dst, src api.Object, name string) {
+// keepField sets dst.<name> to src.<name>, for kinds that have it. The
+// two versions share the field's contents (as upstream's strategies set
+// newPod.Spec = oldPod.Spec): a stored object never changes, so the new
+// version needs no copy of a part the write may not touch.
+func keepField(dst, src api.Object, name string) {
 	d := reflect.ValueOf(dst).Elem().FieldByName(name)
 	if !d.IsValid() {
 		return
 	}
-	if m := reflect.ValueOf(src).Elem().FieldByName(name).Addr().MethodByName("DeepCopy"); m.IsValid() {
-		if out := m.Call(nil); len(out) == 1 && out[0].Kind() == reflect.Pointer && out[0].Type().Elem() == d.Type() && !out[0].IsNil() {
-			d.Set(out[0].Elem())
-			return
-		}
-	}
-	sv := reflect.ValueOf(src.DeepCopyObject()).Elem().FieldByName(name)
-	d.Set(sv)
+	d.Set(reflect.ValueOf(src).Elem().FieldByName(name))
 }
 
-// unchanged says whether an update leaves obj as old was. After a status
-// write obj's spec is a copy of old's, so it is compared as old's own
-// spec (a shallow copy of obj sharing it), which spares walking two
-// equal specs field by field.
-func unchanged(obj, old api.Object, specCopied bool) bool {
-	if specCopied {
-		o := reflect.ValueOf(obj).Elem()
-		if spec := o.FieldByName("Spec"); spec.IsValid() {
-			c := reflect.New(o.Type())
-			c.Elem().Set(o)
-			c.Elem().FieldByName("Spec").Set(reflect.ValueOf(old).Elem().FieldByName("Spec"))
-			return reflect.DeepEqual(c.Interface(), old)
-		}
-	}
-	return reflect.DeepEqual(obj, old)
+// shallowCopy is a new object whose fields are old's: the write that
+// makes it a new version replaces what it changes instead of writing
+// into parts it shares with old.
+func shallowCopy(old api.Object) api.Object {
+	o := reflect.ValueOf(old).Elem()
+	c := reflect.New(o.Type())
+	c.Elem().Set(o)
+	return c.Interface().(api.Object)
 }
 
 func fieldEqual(a, b api.Object, name string) bool {
