@@ -65,7 +65,7 @@ type decisionDetail struct {
 	// feasible names the nodes that passed when none were scored.
 	feasible  []string
 	diagnosis framework.Diagnosis
-	scores    *framework.NodeScores
+	scores    *keptScores
 }
 
 // decisionDetailLimit bounds how many attempts keep per-node verdicts:
@@ -90,28 +90,28 @@ func (d *Decision) NodeDecisions() []NodeDecision {
 		return nil
 	}
 	dt := d.detail
-	// feasible maps each node that passed to its row of scores (-1: none).
-	feasible := map[string]int{}
+	feasible := map[string]bool{}
 	for _, n := range dt.feasible {
-		feasible[n] = -1
+		feasible[n] = true
 	}
+	var scored []scoredNode
 	if dt.scores != nil {
-		for i, n := range dt.scores.Names {
-			feasible[n] = i
-		}
+		scored = dt.scores.byNode(len(dt.nodes))
 	}
 	diag := dt.diagnosis
 	out := make([]NodeDecision, len(dt.nodes))
 	for i, name := range dt.nodes {
 		nd := NodeDecision{Name: name}
-		row, ok := feasible[name]
+		var sc scoredNode
+		if scored != nil {
+			sc = scored[i]
+		}
 		st, has := diag.NodeToStatus.Lookup(name)
 		switch {
-		case ok:
+		case sc.scored:
+			nd.Verdict, nd.Scores, nd.TotalScore = VerdictFeasible, sc.scores, sc.total
+		case feasible[name]:
 			nd.Verdict = VerdictFeasible
-			if row >= 0 {
-				nd.Scores, nd.TotalScore = dt.scores.PluginScores(row), dt.scores.Totals[row]
-			}
 		case has:
 			nd.Verdict, nd.Plugin, nd.Code, nd.Reasons = VerdictRejected, st.Plugin(), st.Code().String(), st.Reasons()
 		case diag.PreFilterMsg != "" || len(diag.NodeToStatus.AbsentNodesStatus().Reasons()) > 0:
@@ -130,9 +130,6 @@ func (d *Decision) NodeDecisions() []NodeDecision {
 func (s *Scheduler) keepDetail(d *Decision) {
 	s.detailed = append(s.detailed, d)
 	if len(s.detailed) > decisionDetailLimit {
-		if old := s.detailed[0].detail; old != nil && old.scores != nil {
-			s.fwk.RecycleScores(old.scores)
-		}
 		s.detailed[0].detail = nil
 		s.detailed[0] = nil
 		s.detailed = s.detailed[1:]
@@ -140,14 +137,17 @@ func (s *Scheduler) keepDetail(d *Decision) {
 }
 
 // nodeNames are the names of the snapshot's nodes, in its order; the
-// slice is made anew only when the snapshot rebuilt its list, so that a
-// decision costs no copy (nor comparison) of the node list.
+// slice (and nodeIndex, each name's position in it) is made anew only
+// when the snapshot rebuilt its list, so that a decision costs no copy
+// (nor comparison) of the node list.
 func (s *Scheduler) nodeNames() []string {
 	if s.lastNodeNames == nil || s.lastNodeNamesList != s.snapshot.ListChanges() {
 		all := s.snapshot.List()
 		names := make([]string, len(all))
+		s.nodeIndex = make(map[string]int, len(all))
 		for i, ni := range all {
 			names[i] = ni.Node().Name
+			s.nodeIndex[names[i]] = i
 		}
 		s.lastNodeNames, s.lastNodeNamesList = names, s.snapshot.ListChanges()
 	}

@@ -118,6 +118,7 @@ func (s *Scheduler) schedulePod(state *framework.CycleState, pod *api.Pod, d *De
 	}
 	s.recordScores(d, scores)
 	host := s.selectHost(scores)
+	s.fwk.RecycleScores(scores)
 	return scheduleResult{suggestedHost: host, evaluatedNodes: d.EvaluatedNodes, feasibleNodes: len(feasible)}, nil
 }
 
@@ -360,6 +361,6 @@ func (s *Scheduler) recordFilterVerdicts(d *Decision, feasible []*framework.Node
 
 func (s *Scheduler) recordScores(d *Decision, scores *framework.NodeScores) {
 	if d.detail != nil {
-		d.detail.scores = scores
+		d.detail.scores = s.keepScores(scores)
 	}
 }

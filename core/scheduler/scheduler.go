@@ -69,6 +69,11 @@ type Scheduler struct {
 	detailed          []*Decision
 	lastNodeNames     []string
 	lastNodeNamesList int64
+	nodeIndex         map[string]int
+	// lastScorePlugins are the latest cycle's score plugins, for the next
+	// decisions to share; scoreBuf is keepScores' scratch buffer.
+	lastScorePlugins *scorePlugins
+	scoreBuf         []byte
 	// nominated are the pods nominated to each node, gathered once a cycle.
 	nominated map[string][]*api.Pod
 }

@@ -161,9 +161,9 @@ type PluginScore struct {
 }
 
 // NodeScores are one cycle's scores: row i is node Names[i], column j is
-// plugin Plugins[j] with weight Weights[j]. They are kept flat, and the
-// normalized scores (0 to MaxNodeScore) in a byte, because the scheduler
-// keeps the scores of its latest attempts for the playground to show.
+// plugin Plugins[j] with weight Weights[j], the normalized scores (0 to
+// MaxNodeScore) in a byte. Kept flat, one table serves cycle after cycle
+// (RecycleScores); the scheduler keeps a packed copy for the playground.
 type NodeScores struct {
 	Names      []string
 	Plugins    []string

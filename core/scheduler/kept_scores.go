@@ -1,0 +1,82 @@
+package scheduler
+
+import (
+	"bytes"
+	"encoding/binary"
+	"slices"
+
+	"kubeplay/core/scheduler/framework"
+)
+
+// keptScores are one cycle's scores as its decision keeps them until a
+// learner opens the pod. The cycle's table has a name and a wide number
+// per cell; kept, a scored node is its position in the decision's node
+// list and the numbers are varints in one byte slice: a fifth of the
+// size, and nothing per node for the garbage collector to follow.
+type keptScores struct {
+	plugins *scorePlugins
+	// data holds, per scored node: its position (uvarint), each plugin's
+	// raw score (varint) and normalized score (a byte), then the total
+	// (varint).
+	data []byte
+}
+
+// scorePlugins are the score plugins a cycle ran, with their weights,
+// shared by the kept scores of every cycle that ran the same.
+type scorePlugins struct {
+	names   []string
+	weights []int64
+}
+
+// scoredNode is one node's part of kept scores.
+type scoredNode struct {
+	scored bool
+	scores []framework.PluginScore
+	total  int64
+}
+
+// keepScores packs t, whose nodes are all in the cycle's node list.
+func (s *Scheduler) keepScores(t *framework.NodeScores) *keptScores {
+	pl := s.lastScorePlugins
+	if pl == nil || !slices.Equal(pl.names, t.Plugins) || !slices.Equal(pl.weights, t.Weights) {
+		pl = &scorePlugins{names: slices.Clone(t.Plugins), weights: slices.Clone(t.Weights)}
+		s.lastScorePlugins = pl
+	}
+	k := len(t.Plugins)
+	buf := s.scoreBuf[:0]
+	for i, name := range t.Names {
+		buf = binary.AppendUvarint(buf, uint64(s.nodeIndex[name]))
+		for j := 0; j < k; j++ {
+			buf = binary.AppendVarint(buf, t.Raw[i*k+j])
+			buf = append(buf, t.Normalized[i*k+j])
+		}
+		buf = binary.AppendVarint(buf, t.Totals[i])
+	}
+	s.scoreBuf = buf
+	return &keptScores{plugins: pl, data: bytes.Clone(buf)}
+}
+
+// byNode unpacks the scores into one entry per node of a list of n.
+func (ks *keptScores) byNode(n int) []scoredNode {
+	out := make([]scoredNode, n)
+	names, weights := ks.plugins.names, ks.plugins.weights
+	for data := ks.data; len(data) > 0; {
+		pos, w := binary.Uvarint(data)
+		data = data[w:]
+		nd := &out[pos]
+		nd.scored = true
+		if len(names) > 0 {
+			nd.scores = make([]framework.PluginScore, len(names))
+		}
+		for j := range nd.scores {
+			raw, w := binary.Varint(data)
+			norm := int64(data[w])
+			data = data[w+1:]
+			nd.scores[j] = framework.PluginScore{Name: names[j], Raw: raw, Normalized: norm, Weight: weights[j], Score: norm * weights[j]}
+		}
+		total, w := binary.Varint(data)
+		data = data[w:]
+		nd.total = total
+	}
+	return out
+}
