@@ -87,7 +87,7 @@ func (s *Server) commit(res *Resource, ev WatchEvent) {
 	ev.Object.GetObjectMeta().ResourceVersion = formatRV(s.rv)
 	st := s.storeFor(res)
 	m := ev.Object.GetObjectMeta()
-	key := objectKey(m.Namespace, m.Name)
+	key := objectName{m.Namespace, m.Name}
 	if ev.Type == Deleted {
 		delete(st.objects, key)
 	} else {
@@ -321,6 +321,7 @@ func (s *Server) Update(res *Resource, namespace string, obj api.Object, opts Up
 		s.commit(res, WatchEvent{Type: Deleted, Object: obj, Old: old})
 		return obj, nil
 	}
+	keepEqualMetadata(obj.GetObjectMeta(), om)
 	s.commit(res, WatchEvent{Type: Modified, Object: obj, Old: old})
 	return obj, nil
 }
@@ -397,28 +398,6 @@ func gr(res *Resource) apierrors.GroupResource {
 
 func gk(res *Resource) apierrors.GroupKind {
 	return apierrors.GroupKind{Group: res.Group, Kind: res.Kind}
-}
-
-// keepField sets dst.<name> to src.<name>, for kinds that have it. The
-// two versions share the field's contents (as upstream's strategies set
-// newPod.Spec = oldPod.Spec): a stored object never changes, so the new
-// version needs no copy of a part the write may not touch.
-func keepField(dst, src api.Object, name string) {
-	d := reflect.ValueOf(dst).Elem().FieldByName(name)
-	if !d.IsValid() {
-		return
-	}
-	d.Set(reflect.ValueOf(src).Elem().FieldByName(name))
-}
-
-// shallowCopy is a new object whose fields are old's: the write that
-// makes it a new version replaces what it changes instead of writing
-// into parts it shares with old.
-func shallowCopy(old api.Object) api.Object {
-	o := reflect.ValueOf(old).Elem()
-	c := reflect.New(o.Type())
-	c.Elem().Set(o)
-	return c.Interface().(api.Object)
 }
 
 func fieldEqual(a, b api.Object, name string) bool {

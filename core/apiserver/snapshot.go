@@ -30,14 +30,14 @@ func (s *Server) Load(objs []api.Object, rv uint64) error {
 		m := o.GetObjectMeta()
 		st := s.storeFor(res)
 		key := objectKey(m.Namespace, m.Name)
-		if _, dup := st.objects[key]; dup {
+		if _, dup := st.objects[objectName{m.Namespace, m.Name}]; dup {
 			return fmt.Errorf("snapshot holds %s %q twice", res.Name, key)
 		}
 		v, ok := parseRV(m.ResourceVersion)
 		if !ok || v > rv {
 			return fmt.Errorf("snapshot object %s %q has resourceVersion %q beyond the snapshot's %d", res.Name, key, m.ResourceVersion, rv)
 		}
-		st.objects[key] = o
+		st.objects[objectName{m.Namespace, m.Name}] = o
 		if res.Kind == "Event" {
 			s.armEventLease(res, m, lastEventWrite(o).Add(EventTTL))
 		}

@@ -33,7 +33,7 @@ const historySize = 2048
 // and replays identically.
 type store struct {
 	res      *Resource
-	objects  map[string]api.Object
+	objects  map[objectName]api.Object
 	history  []WatchEvent // ring buffer of the last historySize events
 	head     int          // index of the oldest event in history
 	watchers []*watcher
@@ -49,8 +49,12 @@ type watcher struct {
 }
 
 func newStore(res *Resource) *store {
-	return &store{res: res, objects: map[string]api.Object{}}
+	return &store{res: res, objects: map[objectName]api.Object{}}
 }
+
+// objectName keys the store: its strings are the object's own, where a
+// "namespace/name" key would be one more string per object.
+type objectName struct{ namespace, name string }
 
 func objectKey(namespace, name string) string {
 	if namespace == "" {
@@ -60,7 +64,7 @@ func objectKey(namespace, name string) string {
 }
 
 func (s *store) get(namespace, name string) (api.Object, bool) {
-	o, ok := s.objects[objectKey(namespace, name)]
+	o, ok := s.objects[objectName{namespace, name}]
 	return o, ok
 }
 

@@ -60,9 +60,13 @@ func TestWritesLeaveEarlierVersionsAlone(t *testing.T) {
 			t.Errorf("the version at resourceVersion %s changed after it was stored", v.copy.GetObjectMeta().ResourceVersion)
 		}
 	}
-	// The status write after binding kept the bound version's spec itself.
+	// The status write after binding kept the bound version's spec, and
+	// its labels, which the writer sent unchanged, themselves.
 	bound, running := versions[2].obj.(*api.Pod), versions[3].obj.(*api.Pod)
 	if &bound.Spec.Containers[0] != &running.Spec.Containers[0] {
 		t.Error("a status write copied the spec instead of keeping it")
+	}
+	if reflect.ValueOf(bound.Labels).Pointer() != reflect.ValueOf(running.Labels).Pointer() {
+		t.Error("a write kept its own copy of labels equal to the old ones")
 	}
 }
