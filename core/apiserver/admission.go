@@ -113,6 +113,25 @@ func (s *Server) namespaceLifecycle(res *Resource, obj api.Object) error {
 	return nil
 }
 
+// tokenProjection is what every pod's service account volume projects:
+// one object for all pods, made on first use, since nothing changes a
+// stored object (and a pod's own copy is made before any change).
+func (s *Server) tokenProjection() *api.ProjectedVolumeSource {
+	if s.tokenSource == nil {
+		mode := int32(420)
+		exp := int64(3607)
+		s.tokenSource = &api.ProjectedVolumeSource{
+			DefaultMode: &mode,
+			Sources: []api.VolumeProjection{
+				{ServiceAccountToken: &api.ServiceAccountTokenProjection{ExpirationSeconds: &exp, Path: "token"}},
+				{ConfigMap: &api.ConfigMapProjection{LocalObjectReference: api.LocalObjectReference{Name: "kube-root-ca.crt"}, Items: []api.KeyToPath{{Key: "ca.crt", Path: "ca.crt"}}}},
+				{DownwardAPI: &api.DownwardAPIProjection{Items: []api.DownwardAPIVolumeFile{{Path: "namespace", FieldRef: &api.ObjectFieldSelector{APIVersion: "v1", FieldPath: "metadata.namespace"}}}}},
+			},
+		}
+	}
+	return s.tokenSource
+}
+
 // defaultTolerationSeconds gives every pod 300 s of tolerance for a
 // not-ready or unreachable node unless it says otherwise.
 func defaultTolerationSeconds(pod *api.Pod) {
@@ -163,16 +182,7 @@ func (s *Server) admitServiceAccount(pod *api.Pod) {
 		}
 	}
 	name := "kube-api-access-" + s.rand.String(5)
-	mode := int32(420)
-	exp := int64(3607)
-	pod.Spec.Volumes = append(pod.Spec.Volumes, api.Volume{Name: name, VolumeSource: api.VolumeSource{Projected: &api.ProjectedVolumeSource{
-		DefaultMode: &mode,
-		Sources: []api.VolumeProjection{
-			{ServiceAccountToken: &api.ServiceAccountTokenProjection{ExpirationSeconds: &exp, Path: "token"}},
-			{ConfigMap: &api.ConfigMapProjection{LocalObjectReference: api.LocalObjectReference{Name: "kube-root-ca.crt"}, Items: []api.KeyToPath{{Key: "ca.crt", Path: "ca.crt"}}}},
-			{DownwardAPI: &api.DownwardAPIProjection{Items: []api.DownwardAPIVolumeFile{{Path: "namespace", FieldRef: &api.ObjectFieldSelector{APIVersion: "v1", FieldPath: "metadata.namespace"}}}}},
-		},
-	}}})
+	pod.Spec.Volumes = append(pod.Spec.Volumes, api.Volume{Name: name, VolumeSource: api.VolumeSource{Projected: s.tokenProjection()}})
 	mount := api.VolumeMount{Name: name, MountPath: "/var/run/secrets/kubernetes.io/serviceaccount", ReadOnly: true}
 	for i := range pod.Spec.InitContainers {
 		pod.Spec.InitContainers[i].VolumeMounts = append(pod.Spec.InitContainers[i].VolumeMounts, mount)

@@ -28,6 +28,8 @@ type Server struct {
 	// Observers see every committed write, after the watchers: the trace
 	// view and the playground's cluster picture hang off this.
 	observers []func(res *Resource, ev WatchEvent)
+	// tokenSource is every pod's service account token projection.
+	tokenSource *api.ProjectedVolumeSource
 	// eventLeases are the live events' expiry timers (event_ttl.go).
 	eventLeases map[string]*clock.Timer
 	// Actor names who is writing now ("deployment-controller"), for the trace.
