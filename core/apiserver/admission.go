@@ -21,6 +21,8 @@ func (s *Server) admitCreate(res *Resource, obj api.Object) error {
 	}
 	defaults.Default(obj)
 	switch o := obj.(type) {
+	case *api.Secret:
+		mergeStringData(o)
 	case *api.Pod:
 		s.admitServiceAccount(o)
 		defaultTolerationSeconds(o)
@@ -78,6 +80,9 @@ func addFinalizer(m *api.ObjectMeta, f string) {
 
 func (s *Server) admitUpdate(res *Resource, obj, old api.Object) error {
 	defaults.Default(obj)
+	if secret, ok := obj.(*api.Secret); ok {
+		mergeStringData(secret)
+	}
 	if svc, ok := obj.(*api.Service); ok {
 		o := old.(*api.Service)
 		if svc.Spec.ClusterIP == "" {

@@ -55,9 +55,9 @@ func ValidateConfigMapUpdate(cm, old *api.ConfigMap) field.ErrorList {
 	return append(errs, ValidateConfigMap(cm)...)
 }
 
-// secretData is data with stringData merged in, as upstream's conversion
+// SecretData is data with stringData merged in, as upstream's conversion
 // does before validation.
-func secretData(s *api.Secret) map[string][]byte {
+func SecretData(s *api.Secret) map[string][]byte {
 	if len(s.StringData) == 0 {
 		return s.Data
 	}
@@ -75,7 +75,7 @@ func secretData(s *api.Secret) map[string][]byte {
 func ValidateSecret(s *api.Secret) field.ErrorList {
 	errs := ValidateObjectMeta(&s.ObjectMeta, true, NameIsDNSSubdomain, field.NewPath("metadata"))
 	dataPath := field.NewPath("data")
-	data := secretData(s)
+	data := SecretData(s)
 	total := 0
 	for _, k := range slices.Sorted(maps.Keys(data)) {
 		for _, m := range IsConfigMapKey(k) {
@@ -134,7 +134,7 @@ func ValidateSecretUpdate(s, old *api.Secret) field.ErrorList {
 		if s.Immutable == nil || !*s.Immutable {
 			errs = append(errs, field.Forbidden(field.NewPath("immutable"), "field is immutable when `immutable` is set"))
 		}
-		if !reflect.DeepEqual(secretData(s), secretData(old)) {
+		if !reflect.DeepEqual(SecretData(s), SecretData(old)) {
 			errs = append(errs, field.Forbidden(field.NewPath("data"), "field is immutable when `immutable` is set"))
 		}
 	}
