@@ -372,14 +372,6 @@ func (ch *chaos) check() {
 func (ch *chaos) checkStoredObjects() {
 	for _, s := range ch.stored {
 		obj := s.obj
-		if d, ok := obj.(*api.Deployment); ok {
-			// Known fault, kept because fixing it changes the writes users
-			// see: after a status write the deployment controller goes on
-			// setting the status of the object it handed the server.
-			cp := *d
-			cp.Status = s.copy.(*api.Deployment).Status
-			obj = &cp
-		}
 		if !reflect.DeepEqual(obj, s.copy) {
 			m := s.copy.GetObjectMeta()
 			ch.t.Errorf("%s %s/%s at resourceVersion %s changed after it was stored", s.copy.GetTypeMeta().Kind, m.Namespace, m.Name, m.ResourceVersion)

@@ -60,7 +60,7 @@ func (dc *DeploymentController) checkPausedConditions(d *api.Deployment) error {
 	default:
 		return nil
 	}
-	updated, err := client.UpdateStatus(dc.client, d)
+	updated, err := client.UpdateStatus(dc.client, d.DeepCopy())
 	if err != nil {
 		return err
 	}
@@ -183,7 +183,7 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 // updateDeploymentStatus writes d's status (and revision annotation, which
 // upstream also writes through the status subresource).
 func (dc *DeploymentController) updateDeploymentStatus(d *api.Deployment) error {
-	updated, err := client.UpdateStatus(dc.client, d)
+	updated, err := client.UpdateStatus(dc.client, d.DeepCopy())
 	if err != nil {
 		return err
 	}
