@@ -1,6 +1,7 @@
 package client
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -11,8 +12,16 @@ func TestLRUDropsTheLeastRecentlyUsed(t *testing.T) {
 	c := newLRU[string, int](3)
 	keys := func() string {
 		var out []string
-		for e := c.order.Front(); e != nil; e = e.Next() {
-			out = append(out, e.Value.(*lruEntry[string, int]).key)
+		for i := c.head; i >= 0; i = c.entries[i].next {
+			out = append(out, c.entries[i].key)
+		}
+		// The links back from the tail must name the same order.
+		var back []string
+		for i := c.tail; i >= 0; i = c.entries[i].prev {
+			back = append([]string{c.entries[i].key}, back...)
+		}
+		if f, b := strings.Join(out, " "), strings.Join(back, " "); f != b {
+			t.Fatalf("order %q from the head, %q from the tail", f, b)
 		}
 		return strings.Join(out, " ")
 	}
@@ -41,5 +50,43 @@ func TestLRUDropsTheLeastRecentlyUsed(t *testing.T) {
 	}
 	if len(c.entries) != 3 {
 		t.Errorf("%d entries, want 3", len(c.entries))
+	}
+}
+
+// Through many adds and reads with evictions, the cache agrees with a
+// plain list kept in recency order: the position table loses nothing
+// when entries leave it.
+func TestLRUAgreesWithAList(t *testing.T) {
+	const max = 37
+	c := newLRU[int, int](max)
+	var order []int // most recently used first
+	touch := func(k int) {
+		if i := slices.Index(order, k); i >= 0 {
+			order = slices.Delete(order, i, i+1)
+		}
+		order = slices.Insert(order, 0, k)
+	}
+	for n := range 20000 {
+		k := (n * 7919) % 101
+		if n%3 == 0 {
+			v, ok := c.get(k)
+			if want := slices.Contains(order, k); ok != want || ok && v != k {
+				t.Fatalf("step %d: get(%d) = %d, %v; want present %v", n, k, v, ok, want)
+			}
+			if ok {
+				touch(k)
+			}
+			continue
+		}
+		c.add(k, k)
+		touch(k)
+		order = order[:min(len(order), max)]
+	}
+	var got []int
+	for i := c.head; i >= 0; i = c.entries[i].next {
+		got = append(got, c.entries[i].key)
+	}
+	if !slices.Equal(got, order) {
+		t.Fatalf("order %v, want %v", got, order)
 	}
 }

@@ -19,16 +19,40 @@ type Recorder struct {
 	client    Interface
 	component string
 	host      string
-	// seen maps an event's full key (or its aggregate key) to the event last written for it.
-	seen *lru[string, *api.Event]
+	// seen maps an event's key to the name of the event last written for it.
+	seen *lru[eventKey, string]
 	// similar maps an aggregate key to the distinct messages seen under it.
-	similar *lru[string, *similarRecord]
+	similar *lru[string, similarRecord]
 }
 
+// eventKey is what identifies an event to the correlator's logger: its
+// aggregate key and message, or the aggregate key alone once similar
+// events are combined. Both strings share memory the caches and the
+// stored event already hold instead of being one more concatenation.
+type eventKey struct {
+	aggregate string
+	message   string
+	combined  bool
+}
+
+// similarRecord is the correlator's aggregate record: the distinct
+// messages seen under a key within aggregateMaxInterval of each other.
 type similarRecord struct {
-	// messages are distinct, at most aggregateMaxEvents of them.
-	messages []string
-	last     time.Time
+	// last is when the key was last seen, in virtual Unix nanoseconds.
+	last int64
+	// first and more are the distinct messages, at most aggregateMaxEvents
+	// of them; most keys only ever see one, kept outside the slice.
+	first string
+	more  []string
+}
+
+func (r *similarRecord) distinct() int { return 1 + len(r.more) }
+
+// observe counts message if it is new and there is room for it.
+func (r *similarRecord) observe(message string) {
+	if r.distinct() < aggregateMaxEvents && message != r.first && !slices.Contains(r.more, message) {
+		r.more = append(r.more, message)
+	}
 }
 
 const (
@@ -40,7 +64,7 @@ const (
 
 // NewRecorder returns a recorder writing as component (on host, for kubelets).
 func NewRecorder(c Interface, component, host string) *Recorder {
-	return &Recorder{client: c, component: component, host: host, seen: newLRU[string, *api.Event](maxLruCacheEntries), similar: newLRU[string, *similarRecord](maxLruCacheEntries)}
+	return &Recorder{client: c, component: component, host: host, seen: newLRU[eventKey, string](maxLruCacheEntries), similar: newLRU[string, similarRecord](maxLruCacheEntries)}
 }
 
 // Eventf records an event about obj.
@@ -54,23 +78,22 @@ func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
 	ref := ReferenceTo(obj)
 	now := r.client.Now()
 	// The recorder's component and host are the same in every key.
-	base := ref.Kind + "\x00" + ref.Namespace + "\x00" + ref.Name + "\x00" + ref.UID + "\x00" + ref.APIVersion + "\x00" + eventType + "\x00" + reason
-	key := base + "\x00" + message
+	aggregate := ref.Kind + "\x00" + ref.Namespace + "\x00" + ref.Name + "\x00" + ref.UID + "\x00" + ref.APIVersion + "\x00" + eventType + "\x00" + reason
 	// Aggregation of similar events.
-	rec, ok := r.similar.get(base)
-	if !ok || now.Sub(rec.last) > aggregateMaxInterval {
-		rec = &similarRecord{}
-		r.similar.add(base, rec)
-	}
-	rec.last = now
+	aggregate, rec, ok := r.similar.getKey(aggregate)
 	// Past aggregateMaxEvents distinct messages every event is combined,
-	// so the list need not grow (a controller's "Created pod: …" would
+	// so the record need not grow (a controller's "Created pod: …" would
 	// otherwise keep one message per pod and scan them all each time).
-	if len(rec.messages) < aggregateMaxEvents && !slices.Contains(rec.messages, message) {
-		rec.messages = append(rec.messages, message)
+	if ok && time.Duration(now.UnixNano()-rec.last) <= aggregateMaxInterval {
+		rec.observe(message)
+	} else {
+		rec = similarRecord{first: message}
 	}
-	if len(rec.messages) >= aggregateMaxEvents {
-		key = base
+	rec.last = now.UnixNano()
+	r.similar.add(aggregate, rec)
+	key := eventKey{aggregate: aggregate, message: message}
+	if rec.distinct() >= aggregateMaxEvents {
+		key = eventKey{aggregate: aggregate, combined: true}
 		message = "(combined from similar events): " + message
 	}
 	ns := ref.Namespace
@@ -78,14 +101,14 @@ func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
 		ns = "default"
 	}
 	res := ResourceFor[*api.Event](r.client)
-	if prev, ok := r.seen.get(key); ok {
-		if cur, err := r.client.Get(res, prev.Namespace, prev.Name); err == nil {
+	if name, ok := r.seen.get(key); ok {
+		if cur, err := r.client.Get(res, ns, name); err == nil {
 			ev := cur.(*api.Event).DeepCopy()
 			ev.Count++
 			ev.Message = message
 			ev.LastTimestamp = api.NewTime(now)
 			if out, err := r.client.Update(res, ev.Namespace, ev, apiserver.UpdateOptions{}); err == nil {
-				r.seen.add(key, out.(*api.Event))
+				r.seen.add(key, out.GetObjectMeta().Name)
 				return
 			}
 		}
@@ -104,7 +127,7 @@ func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
 		ReportingInstance:   r.host,
 	}
 	if out, err := r.client.Create(res, ns, ev, apiserver.CreateOptions{}); err == nil {
-		r.seen.add(key, out.(*api.Event))
+		r.seen.add(key, out.GetObjectMeta().Name)
 	}
 }
 
