@@ -13,25 +13,20 @@ import (
 const EventTTL = time.Hour
 
 // expireEvent renews an event's lease on every write and drops it when
-// the event is deleted: one timer per live event, not one per write.
-func (s *Server) expireEvent(res *Resource, ev WatchEvent) {
+// the event is deleted: one timer per live event, not one per write. key
+// is the event's key in its store.
+func (s *Server) expireEvent(res *Resource, ev WatchEvent, key objectName) {
 	if res.Kind != "Event" {
 		return
 	}
-	m := ev.Object.GetObjectMeta()
 	if ev.Type == Deleted {
-		s.dropEventLease(res, m)
+		s.dropEventLease(key)
 		return
 	}
-	s.armEventLease(res, m, s.clock.Now().Add(EventTTL))
+	s.armEventLease(res, key, ev.Object.GetObjectMeta(), s.clock.Now().Add(EventTTL))
 }
 
-func eventLeaseKey(res *Resource, m *api.ObjectMeta) string {
-	return res.Group + "/" + objectKey(m.Namespace, m.Name)
-}
-
-func (s *Server) dropEventLease(res *Resource, m *api.ObjectMeta) {
-	key := eventLeaseKey(res, m)
+func (s *Server) dropEventLease(key objectName) {
 	if t := s.eventLeases[key]; t != nil {
 		s.clock.Stop(t)
 		delete(s.eventLeases, key)
@@ -39,15 +34,16 @@ func (s *Server) dropEventLease(res *Resource, m *api.ObjectMeta) {
 }
 
 // armEventLease deletes the event at deadline, replacing the lease an
-// earlier write armed.
-func (s *Server) armEventLease(res *Resource, m *api.ObjectMeta, deadline time.Time) {
-	s.dropEventLease(res, m)
-	key, ns, name := eventLeaseKey(res, m), m.Namespace, m.Name
+// earlier write armed. The timer holds the event's metadata, which the
+// store holds anyway: a write or a delete replaces or stops the timer,
+// so the metadata it holds is always the stored version's.
+func (s *Server) armEventLease(res *Resource, key objectName, m *api.ObjectMeta, deadline time.Time) {
+	s.dropEventLease(key)
 	s.eventLeases[key] = s.clock.At(deadline, func() {
-		delete(s.eventLeases, key)
+		delete(s.eventLeases, objectName{m.Namespace, m.Name})
 		prev := s.Actor
 		s.Actor = "kube-apiserver"
-		_, _ = s.Delete(res, ns, name, api.DeleteOptions{})
+		_, _ = s.Delete(res, m.Namespace, m.Name, api.DeleteOptions{})
 		s.Actor = prev
 	})
 }
