@@ -14,8 +14,8 @@ import "hash/maphash"
 type lru[K comparable, V any] struct {
 	max  int
 	seed maphash.Seed
-	// slots holds entry positions plus one (0 is free), at most half full,
-	// probed linearly from a key's hash.
+	// slots holds entry positions plus one (0 is free), at most three
+	// quarters full, probed linearly from a key's hash.
 	slots   []int32
 	entries []lruEntry[K, V]
 	// head is the most recently used entry, tail the least; -1 when empty.
@@ -62,7 +62,7 @@ func (c *lru[K, V]) add(key K, value V) {
 	if len(c.entries) < c.max {
 		i = int32(len(c.entries))
 		c.grow()
-		if len(c.entries)*2 > len(c.slots) {
+		if len(c.entries)*4 > len(c.slots)*3 {
 			c.rehash()
 		}
 		s, _ = c.find(key)
@@ -79,12 +79,12 @@ func (c *lru[K, V]) add(key K, value V) {
 	c.pushFront(i)
 }
 
-// grow appends an unlinked entry, growing the slice by a quarter rather
+// grow appends an unlinked entry, growing the slice by an eighth rather
 // than append's doubling: most caches stay far below max, and what they
 // do not use is still marked.
 func (c *lru[K, V]) grow() {
 	if len(c.entries) == cap(c.entries) {
-		n := min(cap(c.entries)+cap(c.entries)/4+8, c.max)
+		n := min(cap(c.entries)+cap(c.entries)/8+8, c.max)
 		grown := make([]lruEntry[K, V], len(c.entries), n)
 		copy(grown, c.entries)
 		c.entries = grown

@@ -41,17 +41,28 @@ type similarRecord struct {
 	// last is when the key was last seen, in virtual Unix nanoseconds.
 	last int64
 	// first and more are the distinct messages, at most aggregateMaxEvents
-	// of them; most keys only ever see one, kept outside the slice.
+	// of them. Most keys only ever see one: more stays nil, one word in
+	// every record rather than a slice's three.
 	first string
-	more  []string
+	more  *[]string
 }
 
-func (r *similarRecord) distinct() int { return 1 + len(r.more) }
+func (r *similarRecord) distinct() int {
+	if r.more == nil {
+		return 1
+	}
+	return 1 + len(*r.more)
+}
 
 // observe counts message if it is new and there is room for it.
 func (r *similarRecord) observe(message string) {
-	if r.distinct() < aggregateMaxEvents && message != r.first && !slices.Contains(r.more, message) {
-		r.more = append(r.more, message)
+	if r.distinct() >= aggregateMaxEvents || message == r.first {
+		return
+	}
+	if r.more == nil {
+		r.more = &[]string{message}
+	} else if !slices.Contains(*r.more, message) {
+		*r.more = append(*r.more, message)
 	}
 }
 
