@@ -60,12 +60,7 @@ func (dc *DeploymentController) checkPausedConditions(d *api.Deployment) error {
 	default:
 		return nil
 	}
-	updated, err := client.UpdateStatus(dc.client, d.DeepCopy())
-	if err != nil {
-		return err
-	}
-	*d = *updated.DeepCopy()
-	return nil
+	return dc.updateDeploymentStatus(d)
 }
 
 // getAllReplicaSetsAndSyncRevision returns the new ReplicaSet (created
