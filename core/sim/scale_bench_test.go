@@ -90,6 +90,27 @@ func BenchmarkSchedulingCurve(b *testing.B) {
 	}
 }
 
+// startTimedProfile writes the CPU profile of the timed part alone (setup
+// left out, as -cpuprofile cannot) to the file KUBEPLAY_CPUPROFILE names;
+// the function it returns stops it.
+func startTimedProfile(b *testing.B) func() {
+	path := os.Getenv("KUBEPLAY_CPUPROFILE")
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		b.Fatal(err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}
+}
+
 // writeHeapProfile writes the heap in use, with the cluster still alive,
 // to the file KUBEPLAY_HEAPPROFILE names (-memprofile runs after the
 // cluster is gone).
@@ -138,6 +159,7 @@ func benchmarkRollout(b *testing.B, replicas, nodes int) {
 			b.Fatalf("before the rollout: %d of %d pods ready", got, replicas)
 		}
 		b.StartTimer()
+		stopProfile := startTimedProfile(b)
 		cur, err := client.Get[*api.Deployment](cl, "default", "web")
 		if err != nil {
 			b.Fatal(err)
@@ -147,6 +169,7 @@ func benchmarkRollout(b *testing.B, replicas, nodes int) {
 			b.Fatal(err)
 		}
 		c.Advance(10 * time.Minute)
+		stopProfile()
 		b.StopTimer()
 		if got := readyPods(cl, "nginx:1.16.1"); got != replicas {
 			b.Fatalf("after the rollout: %d of %d pods ready on the new image", got, replicas)

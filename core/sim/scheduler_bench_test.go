@@ -44,7 +44,9 @@ func benchmarkSchedulerThroughput(b *testing.B, pods, nodes int) {
 			}
 		}
 		b.StartTimer()
+		stopProfile := startTimedProfile(b)
 		c.Settle()
+		stopProfile()
 		b.StopTimer()
 		for _, p := range client.List[*api.Pod](cl, "default", nil) {
 			if p.Spec.NodeName == "" {
