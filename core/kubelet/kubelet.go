@@ -72,7 +72,10 @@ type Kubelet struct {
 	statusTimer, leaseTimer *clock.Timer
 	lastStatusReport        time.Time
 	nodeEventsSent          bool
-	adopting                bool
+	// systemInfo is the node's system info, worked out at the first
+	// status report (it depends only on the node's name).
+	systemInfo *api.NodeSystemInfo
+	adopting   bool
 }
 
 // nodeStatusKey is the queue key of the node's own status work.

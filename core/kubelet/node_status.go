@@ -73,6 +73,9 @@ func (k *Kubelet) syncNodeStatus() {
 // ensureNodeLabels adds the labels a kubelet puts on its node when it
 // registers (os, arch, hostname), without touching the others.
 func (k *Kubelet) ensureNodeLabels(node *api.Node) *api.Node {
+	if hasNodeLabels(node) {
+		return node
+	}
 	want := map[string]string{
 		"beta.kubernetes.io/arch": "amd64", "beta.kubernetes.io/os": "linux",
 		"kubernetes.io/arch": "amd64", "kubernetes.io/hostname": k.nodeName, "kubernetes.io/os": "linux",
@@ -102,6 +105,16 @@ func (k *Kubelet) ensureNodeLabels(node *api.Node) *api.Node {
 	return updated
 }
 
+// hasNodeLabels says whether node carries every label ensureNodeLabels adds.
+func hasNodeLabels(node *api.Node) bool {
+	for _, key := range [...]string{"beta.kubernetes.io/arch", "beta.kubernetes.io/os", "kubernetes.io/arch", "kubernetes.io/hostname", "kubernetes.io/os"} {
+		if _, ok := node.Labels[key]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
 func (k *Kubelet) updateNodeStatus() {
 	node := k.node()
 	if node == nil {
@@ -109,6 +122,14 @@ func (k *Kubelet) updateNodeStatus() {
 	}
 	node = k.ensureNodeLabels(node)
 	now := k.clock.Now()
+	images := k.images.images()
+	// Most heartbeats find nothing to write: the conditions as they
+	// were, the images as they were and the report not yet due. Those
+	// leave before copying the node.
+	due := now.Sub(k.lastStatusReport) >= nodeStatusReportFrequency
+	if !due && !k.firstReport() && !nodeConditionsChange(&node.Status) && reflect.DeepEqual(node.Status.Images, images) {
+		return
+	}
 	n := node.DeepCopy()
 	st := &n.Status
 	if len(st.Capacity) == 0 {
@@ -124,26 +145,19 @@ func (k *Kubelet) updateNodeStatus() {
 		st.Addresses = []api.NodeAddress{{Type: "InternalIP", Address: k.opts.NodeIP}, {Type: "Hostname", Address: k.nodeName}}
 	}
 	st.DaemonEndpoints.KubeletEndpoint.Port = 10250
-	id := hexID(k.nodeName)
-	st.NodeInfo = api.NodeSystemInfo{
-		MachineID: id[:32], SystemUUID: uuidOf(hexID("uuid" + k.nodeName)), BootID: uuidOf(hexID("boot" + k.nodeName)),
-		KernelVersion: "6.1.0-28-cloud-amd64", OSImage: "Debian GNU/Linux 12 (bookworm)", ContainerRuntimeVersion: "containerd://1.7.24",
-		KubeletVersion: Version, OperatingSystem: "linux", Architecture: "amd64",
+	if k.systemInfo == nil {
+		id := hexID(k.nodeName)
+		k.systemInfo = &api.NodeSystemInfo{
+			MachineID: id[:32], SystemUUID: uuidOf(hexID("uuid" + k.nodeName)), BootID: uuidOf(hexID("boot" + k.nodeName)),
+			KernelVersion: "6.1.0-28-cloud-amd64", OSImage: "Debian GNU/Linux 12 (bookworm)", ContainerRuntimeVersion: "containerd://1.7.24",
+			KubeletVersion: Version, OperatingSystem: "linux", Architecture: "amd64",
+		}
 	}
-	st.Images = k.images.images()
-	type cond struct {
-		typ, reason, msg string
-		status           api.ConditionStatus
-	}
-	conds := []cond{
-		{api.NodeMemoryPressure, "KubeletHasSufficientMemory", "kubelet has sufficient memory available", api.ConditionFalse},
-		{api.NodeDiskPressure, "KubeletHasNoDiskPressure", "kubelet has no disk pressure", api.ConditionFalse},
-		{api.NodePIDPressure, "KubeletHasSufficientPID", "kubelet has sufficient PID available", api.ConditionFalse},
-		{api.NodeReady, "KubeletReady", "kubelet is posting ready status", api.ConditionTrue},
-	}
+	st.NodeInfo = *k.systemInfo
+	st.Images = images
 	changed := false
 	var transitions []string
-	for _, c := range conds {
+	for _, c := range kubeletNodeConditions {
 		_, old := api.GetNodeCondition(st, c.typ)
 		nc := api.NodeCondition{Type: c.typ, Status: c.status, Reason: c.reason, Message: c.msg,
 			LastHeartbeatTime: api.NewTime(now), LastTransitionTime: api.NewTime(now)}
@@ -156,7 +170,6 @@ func (k *Kubelet) updateNodeStatus() {
 		}
 		setNodeCondition(st, nc)
 	}
-	due := now.Sub(k.lastStatusReport) >= nodeStatusReportFrequency
 	if !changed && !due && reflect.DeepEqual(node.Status.Images, st.Images) && !k.firstReport() {
 		return
 	}
@@ -178,6 +191,32 @@ func (k *Kubelet) updateNodeStatus() {
 			k.eventf(nodeRef(n), "Normal", "NodeReady", "Node %s status is now: NodeReady", k.nodeName)
 		}
 	}
+}
+
+// nodeCondition is a condition the kubelet reports on its node, with the
+// status, reason and message it always reports.
+type nodeCondition struct {
+	typ, reason, msg string
+	status           api.ConditionStatus
+}
+
+// kubeletNodeConditions are the conditions the kubelet posts, in order.
+var kubeletNodeConditions = [...]nodeCondition{
+	{api.NodeMemoryPressure, "KubeletHasSufficientMemory", "kubelet has sufficient memory available", api.ConditionFalse},
+	{api.NodeDiskPressure, "KubeletHasNoDiskPressure", "kubelet has no disk pressure", api.ConditionFalse},
+	{api.NodePIDPressure, "KubeletHasSufficientPID", "kubelet has sufficient PID available", api.ConditionFalse},
+	{api.NodeReady, "KubeletReady", "kubelet is posting ready status", api.ConditionTrue},
+}
+
+// nodeConditionsChange says whether posting the kubelet's conditions on a
+// node of status st would change one's status or reason (a transition).
+func nodeConditionsChange(st *api.NodeStatus) bool {
+	for _, c := range kubeletNodeConditions {
+		if _, old := api.GetNodeCondition(st, c.typ); old == nil || old.Status != c.status || old.Reason != c.reason {
+			return true
+		}
+	}
+	return false
 }
 
 // firstReport is true until the kubelet has written status since it started.

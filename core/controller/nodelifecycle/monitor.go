@@ -37,8 +37,9 @@ func (nc *Controller) monitorNodeHealth() {
 
 	zoneToNodeConditions := map[string][]*api.NodeCondition{}
 	for _, cached := range nodes {
-		node := cached.DeepCopy()
-		observed, current, ok := nc.updateNodeHealth(node)
+		// The cached node is shared: tryUpdateNodeHealth copies it before
+		// it changes anything (most passes change nothing).
+		node, observed, current, ok := nc.updateNodeHealth(cached)
 		if !ok {
 			// Could not record the node's health: no pods will be evicted for it this pass.
 			continue
@@ -48,7 +49,6 @@ func (nc *Controller) monitorNodeHealth() {
 			zoneToNodeConditions[zone] = append(zoneToNodeConditions[zone], current)
 		}
 		if current != nil {
-			pods := nc.getPodsAssignedToNode(node.Name)
 			nc.processTaintBaseEviction(node, &observed)
 			needsRetry := nc.nodesToRetry[node.Name]
 			becameNotReady := current.Status != api.ConditionTrue && observed.Status == api.ConditionTrue
@@ -56,7 +56,7 @@ func (nc *Controller) monitorNodeHealth() {
 				nc.recordNodeStatusChange(node, "NodeNotReady")
 			}
 			if becameNotReady || (needsRetry && observed.Status != api.ConditionTrue) {
-				if err := nc.markPodsNotReady(pods, node.Name); err != nil {
+				if err := nc.markPodsNotReady(nc.getPodsAssignedToNode(node.Name), node.Name); err != nil {
 					nc.nodesToRetry[node.Name] = true
 					continue
 				}
@@ -98,29 +98,37 @@ func (nc *Controller) classifyNodes(all []*api.Node) (added, deleted, newZoneRep
 }
 
 // updateNodeHealth runs tryUpdateNodeHealth, reading the node again after a
-// failed write, a few times; ok is false if it never succeeded.
-func (nc *Controller) updateNodeHealth(node *api.Node) (observed api.NodeCondition, current *api.NodeCondition, ok bool) {
+// failed write, a few times; ok is false if it never succeeded. It returns
+// the node as it is after the pass: node itself, which it never changes,
+// unless the pass wrote or read it anew.
+func (nc *Controller) updateNodeHealth(node *api.Node) (_ *api.Node, observed api.NodeCondition, current *api.NodeCondition, ok bool) {
 	for i := 0; i < NodeHealthUpdateRetry; i++ {
 		var err error
-		observed, current, err = nc.tryUpdateNodeHealth(node)
+		node, observed, current, err = nc.tryUpdateNodeHealth(node)
 		if err == nil {
-			return observed, current, true
+			return node, observed, current, true
 		}
 		fresh, err := client.Get[*api.Node](nc.client, "", node.Name)
 		if err != nil {
-			return observed, current, false
+			return node, observed, current, false
 		}
-		*node = *fresh.DeepCopy()
+		// The health kept for the node follows it to the fresh read.
+		if h := nc.nodeHealthMap[node.Name]; h != nil && h.status == &node.Status {
+			h.status = &fresh.Status
+		}
+		node = fresh
 	}
-	return observed, current, false
+	return node, observed, current, false
 }
 
 // tryUpdateNodeHealth compares the node's Ready condition and Lease with
 // what was last seen. A new heartbeat (condition or lease renewal) moves
 // the probe time to now; once now is past probe time + grace period the
 // kubelet-owned conditions become Unknown and the status is written. It
-// returns the Ready condition as observed before, and as it is now.
-func (nc *Controller) tryUpdateNodeHealth(node *api.Node) (api.NodeCondition, *api.NodeCondition, error) {
+// returns the node (a copy if it had to change it), and the Ready condition
+// as observed before and as it is now. node itself is never changed: it may
+// be the informer's.
+func (nc *Controller) tryUpdateNodeHealth(node *api.Node) (*api.Node, api.NodeCondition, *api.NodeCondition, error) {
 	now := nc.clock.Now()
 	health := nc.nodeHealthMap[node.Name]
 	if health != nil {
@@ -186,8 +194,13 @@ func (nc *Controller) tryUpdateNodeHealth(node *api.Node) (api.NodeCondition, *a
 	}
 
 	if !now.After(health.probeTimestamp.Add(gracePeriod)) {
-		return observed, current, nil
+		return node, observed, current, nil
 	}
+	cp := node.DeepCopy()
+	if health.status == &node.Status {
+		health.status = &cp.Status
+	}
+	node = cp
 	nowT := api.NewTime(now)
 	for _, t := range nodeConditionTypesToMarkUnknown() {
 		_, c := api.GetNodeCondition(&node.Status, t)
@@ -207,13 +220,13 @@ func (nc *Controller) tryUpdateNodeHealth(node *api.Node) (api.NodeCondition, *a
 	}
 	_, current = api.GetNodeCondition(&node.Status, api.NodeReady)
 	if sameNodeCondition(current, &observed) {
-		return observed, current, nil
+		return node, observed, current, nil
 	}
 	updated, err := client.UpdateStatus(nc.client, node)
 	if err != nil {
-		return observed, current, err
+		return node, observed, current, err
 	}
-	*node = *updated.DeepCopy()
+	node = updated
 	_, current = api.GetNodeCondition(&node.Status, api.NodeReady)
 	health = &nodeHealthData{
 		status:                   &node.Status,
@@ -221,7 +234,7 @@ func (nc *Controller) tryUpdateNodeHealth(node *api.Node) (api.NodeCondition, *a
 		readyTransitionTimestamp: now,
 		lease:                    observedLease,
 	}
-	return observed, current, nil
+	return node, observed, current, nil
 }
 
 // renewedAfter says whether lease a was renewed after lease b.
