@@ -17,8 +17,11 @@ func (k *Kubelet) writeStatus(ps *podState, st api.PodStatus) {
 	if reflect.DeepEqual(ps.pod.Status, st) {
 		return
 	}
-	pod := ps.pod.DeepCopy()
-	pod.Status = st
+	// A status write keeps the stored spec (the server puts it back), so
+	// the pod sent is the cached one with its own metadata and the new
+	// status, not a deep copy whose spec and status are thrown away.
+	pod := &api.Pod{TypeMeta: ps.pod.TypeMeta, Spec: ps.pod.Spec, Status: st}
+	ps.pod.ObjectMeta.DeepCopyInto(&pod.ObjectMeta)
 	k.statusWrite = pod
 	updated, err := client.UpdateStatus(k.client, pod)
 	k.statusWrite = nil
