@@ -22,6 +22,9 @@ type NodeInfo struct {
 	ImageStates map[string]*ImageStateSummary
 	// Generation grows on every change, so a snapshot copies only changed nodes.
 	Generation int64
+	// slot places the NodeInfo in the plugins' NodeMemos (zero: none). It
+	// belongs to the NodeInfo, not to what it holds: Clone leaves it out.
+	slot int
 }
 
 // ImageStateSummary is an image on a node: its size and its spread.

@@ -28,6 +28,9 @@ type Snapshot struct {
 	// the snapshot had before it.
 	changed []*framework.NodeInfo
 	updates []snapshotUpdate
+	// slots is the last slot given to a NodeInfo of the snapshot (see
+	// framework.NodeMemo); a NodeInfo keeps its slot while its node stays.
+	slots int
 }
 
 type snapshotUpdate struct {
@@ -116,6 +119,8 @@ func (c *Cache) UpdateSnapshot(s *Snapshot) {
 		existing, ok := s.nodeInfoMap[node.Name]
 		if !ok {
 			existing = &framework.NodeInfo{}
+			s.slots++
+			existing.SetSlot(s.slots)
 			s.nodeInfoMap[node.Name] = existing
 			rebuild = true
 		}
@@ -125,7 +130,9 @@ func (c *Cache) UpdateSnapshot(s *Snapshot) {
 			(len(existing.PodsWithRequiredAntiAffinity) > 0) != (len(clone.PodsWithRequiredAntiAffinity) > 0) {
 			rebuild = true
 		}
+		slot := existing.Slot()
 		*existing = *clone
+		existing.SetSlot(slot)
 		copied = append(copied, existing)
 	}
 	if rebuild {

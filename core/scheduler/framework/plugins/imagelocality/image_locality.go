@@ -30,7 +30,7 @@ type ImageLocality struct {
 	// ReplicaSet's pods score the same on a node until the node changes or
 	// the spread of the images it holds does, and looking images up in
 	// every node's own map is most of the plugin's cost in a big cluster.
-	memo map[*framework.NodeInfo]*nodeMemo
+	memo framework.NodeMemo[nodeMemo]
 }
 
 // nodeMemo is a node's score as of its generation, the node count, the
@@ -48,7 +48,7 @@ type nodeMemo struct {
 
 // New returns the plugin.
 func New(h framework.Handle) *ImageLocality {
-	return &ImageLocality{handle: h, memo: map[*framework.NodeInfo]*nodeMemo{}}
+	return &ImageLocality{handle: h}
 }
 
 // Name implements framework.Plugin.
@@ -59,16 +59,9 @@ func (*ImageLocality) Name() string { return names.ImageLocality }
 func (pl *ImageLocality) Score(_ *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) (int64, *framework.Status) {
 	total := len(pl.handle.NodeInfos().List())
 	pl.setImages(pod)
-	m := pl.memo[nodeInfo]
-	if m != nil && m.valid(nodeInfo, total, pl.imagesID) {
+	m, found := pl.memo.Lookup(nodeInfo, 2*total+1024)
+	if found && m.valid(nodeInfo, total, pl.imagesID) {
 		return m.score, nil
-	}
-	if m == nil {
-		if len(pl.memo) > 2*total+1024 {
-			clear(pl.memo) // NodeInfos of nodes gone
-		}
-		m = &nodeMemo{}
-		pl.memo[nodeInfo] = m
 	}
 	m.generation, m.total, m.imagesID = nodeInfo.Generation, total, pl.imagesID
 	m.sums, m.numNodes, m.sizes = m.sums[:0], m.numNodes[:0], m.sizes[:0]

@@ -19,13 +19,15 @@ type nodeCount struct {
 // is reused while the node's snapshot and the selector stay the same.
 // Upstream recounts (in parallel); the numbers are the same.
 type matchCounts struct {
-	byNode map[*framework.NodeInfo]nodeCount
+	byNode framework.NodeMemo[nodeCount]
+	// limit bounds byNode's NodeInfos from outside the snapshot.
+	limit int
 	// keys interns count keys so that comparing them is comparing pointers.
 	keys map[string]string
 }
 
 func newMatchCounts() *matchCounts {
-	return &matchCounts{byNode: map[*framework.NodeInfo]nodeCount{}, keys: map[string]string{}}
+	return &matchCounts{keys: map[string]string{}, limit: 1024}
 }
 
 // countKey names what a count counted: a selector in a namespace. An
@@ -52,11 +54,11 @@ func (m *matchCounts) countKey(sel labels.Selector, ns string) string {
 	return k
 }
 
-// startCycle forgets the counts of NodeInfos the snapshot has replaced
-// (a changed node gets a new one) once they outnumber the live ones.
+// startCycle bounds the counts kept for NodeInfos from outside the
+// snapshot by the cluster's size.
 func (m *matchCounts) startCycle(numNodes int) {
-	if m != nil && len(m.byNode) > 2*numNodes+1024 {
-		clear(m.byNode)
+	if m != nil {
+		m.limit = 2*numNodes + 1024
 	}
 }
 
@@ -66,10 +68,11 @@ func (m *matchCounts) count(ni *framework.NodeInfo, sel labels.Selector, key, ns
 	if key == "" || m == nil || ni.Node() == nil {
 		return countPodsMatchSelector(ni.Pods, sel, ns)
 	}
-	if c, ok := m.byNode[ni]; ok && c.generation == ni.Generation && c.key == key {
+	c, found := m.byNode.Lookup(ni, m.limit)
+	if found && c.generation == ni.Generation && c.key == key {
 		return c.count
 	}
 	n := countPodsMatchSelector(ni.Pods, sel, ns)
-	m.byNode[ni] = nodeCount{generation: ni.Generation, key: key, count: n}
+	*c = nodeCount{generation: ni.Generation, key: key, count: n}
 	return n
 }

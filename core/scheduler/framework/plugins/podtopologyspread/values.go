@@ -18,9 +18,9 @@ type nodeValues struct {
 type topologyValues struct {
 	keys   []string
 	keysID int64
-	byNode map[*framework.NodeInfo]*nodeValues
-	// limit bounds byNode, which drops NodeInfos of nodes gone (or of
-	// dry runs) by starting afresh.
+	byNode framework.NodeMemo[nodeValues]
+	// limit bounds byNode's NodeInfos from outside the snapshot (dry
+	// runs), which it drops by starting afresh.
 	limit int
 }
 
@@ -42,21 +42,12 @@ func (t *topologyValues) setKeys(cs []topologySpreadConstraint, numNodes int) {
 	t.keysID++
 }
 
-// of returns ni's values of the keys setKeys was last given.
+// of returns ni's values of the keys setKeys was last given, good until
+// the next call.
 func (t *topologyValues) of(ni *framework.NodeInfo) *nodeValues {
-	if t.byNode == nil {
-		t.byNode = map[*framework.NodeInfo]*nodeValues{}
-	}
-	v := t.byNode[ni]
-	if v != nil && v.generation == ni.Generation && v.keysID == t.keysID {
+	v, found := t.byNode.Lookup(ni, t.limit)
+	if found && v.generation == ni.Generation && v.keysID == t.keysID {
 		return v
-	}
-	if v == nil {
-		if len(t.byNode) > t.limit {
-			clear(t.byNode)
-		}
-		v = &nodeValues{}
-		t.byNode[ni] = v
 	}
 	v.generation, v.keysID = ni.Generation, t.keysID
 	v.values, v.has = v.values[:0], v.has[:0]
