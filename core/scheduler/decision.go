@@ -130,6 +130,11 @@ func (d *Decision) NodeDecisions() []NodeDecision {
 func (s *Scheduler) keepDetail(d *Decision) {
 	s.detailed = append(s.detailed, d)
 	if len(s.detailed) > decisionDetailLimit {
+		if old := s.detailed[0].detail; old != nil && old.scores != nil && cap(old.scores.data) > cap(s.spareScores) {
+			// Nothing reads a dropped decision's scores: the next
+			// cycle's are packed into them.
+			s.spareScores = old.scores.data
+		}
 		s.detailed[0].detail = nil
 		s.detailed[0] = nil
 		s.detailed = s.detailed[1:]
@@ -145,9 +150,16 @@ func (s *Scheduler) nodeNames() []string {
 		all := s.snapshot.List()
 		names := make([]string, len(all))
 		s.nodeIndex = make(map[string]int, len(all))
+		clear(s.slotIndex)
 		for i, ni := range all {
 			names[i] = ni.Node().Name
 			s.nodeIndex[names[i]] = i
+			if slot := ni.Slot(); slot > 0 {
+				if slot >= len(s.slotIndex) {
+					s.slotIndex = append(s.slotIndex, make([]int32, slot+1-len(s.slotIndex))...)
+				}
+				s.slotIndex[slot] = int32(i + 1)
+			}
 		}
 		s.lastNodeNames, s.lastNodeNamesList = names, s.snapshot.ListChanges()
 	}

@@ -1,7 +1,6 @@
 package scheduler
 
 import (
-	"bytes"
 	"encoding/binary"
 	"slices"
 
@@ -35,8 +34,9 @@ type scoredNode struct {
 	total  int64
 }
 
-// keepScores packs t, whose nodes are all in the cycle's node list.
-func (s *Scheduler) keepScores(t *framework.NodeScores) *keptScores {
+// keepScores packs t, whose nodes are all in the cycle's node list; nodes,
+// if given, are t's nodes in t's order.
+func (s *Scheduler) keepScores(t *framework.NodeScores, nodes []*framework.NodeInfo) *keptScores {
 	pl := s.lastScorePlugins
 	if pl == nil || !slices.Equal(pl.names, t.Plugins) || !slices.Equal(pl.weights, t.Weights) {
 		pl = &scorePlugins{names: slices.Clone(t.Plugins), weights: slices.Clone(t.Weights)}
@@ -45,7 +45,7 @@ func (s *Scheduler) keepScores(t *framework.NodeScores) *keptScores {
 	k := len(t.Plugins)
 	buf := s.scoreBuf[:0]
 	for i, name := range t.Names {
-		buf = binary.AppendUvarint(buf, uint64(s.nodeIndex[name]))
+		buf = binary.AppendUvarint(buf, uint64(s.positionOf(i, name, nodes)))
 		for j := 0; j < k; j++ {
 			buf = binary.AppendVarint(buf, t.Raw[i*k+j])
 			buf = append(buf, t.Normalized[i*k+j])
@@ -53,7 +53,25 @@ func (s *Scheduler) keepScores(t *framework.NodeScores) *keptScores {
 		buf = binary.AppendVarint(buf, t.Totals[i])
 	}
 	s.scoreBuf = buf
-	return &keptScores{plugins: pl, data: bytes.Clone(buf)}
+	data := s.spareScores
+	s.spareScores = nil
+	if cap(data) < len(buf) {
+		data = make([]byte, len(buf))
+	}
+	data = data[:len(buf)]
+	copy(data, buf)
+	return &keptScores{plugins: pl, data: data}
+}
+
+// positionOf is the position in the cycle's node list of t's i-th node,
+// named name: found by its NodeInfo's slot where it has one.
+func (s *Scheduler) positionOf(i int, name string, nodes []*framework.NodeInfo) int {
+	if i < len(nodes) {
+		if slot := nodes[i].Slot(); slot > 0 && slot < len(s.slotIndex) && s.slotIndex[slot] > 0 {
+			return int(s.slotIndex[slot] - 1)
+		}
+	}
+	return s.nodeIndex[name]
 }
 
 // byNode unpacks the scores into one entry per node of a list of n.

@@ -22,7 +22,7 @@ func TestKeptScoresReadBackAsScored(t *testing.T) {
 		{Names: []string{"b", "d"}, Totals: []int64{1, 1}},
 	}
 	for _, table := range tables {
-		kept := s.keepScores(table)
+		kept := s.keepScores(table, nil)
 		got := kept.byNode(4)
 		for i, name := range table.Names {
 			nd := got[s.nodeIndex[name]]

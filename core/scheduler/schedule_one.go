@@ -116,7 +116,7 @@ func (s *Scheduler) schedulePod(state *framework.CycleState, pod *api.Pod, d *De
 	if err != nil {
 		return scheduleResult{}, err
 	}
-	s.recordScores(d, scores)
+	s.recordScores(d, scores, feasible)
 	host := s.selectHost(scores)
 	s.fwk.RecycleScores(scores)
 	return scheduleResult{suggestedHost: host, evaluatedNodes: d.EvaluatedNodes, feasibleNodes: len(feasible)}, nil
@@ -359,8 +359,8 @@ func (s *Scheduler) recordFilterVerdicts(d *Decision, feasible []*framework.Node
 	s.keepDetail(d)
 }
 
-func (s *Scheduler) recordScores(d *Decision, scores *framework.NodeScores) {
+func (s *Scheduler) recordScores(d *Decision, scores *framework.NodeScores, nodes []*framework.NodeInfo) {
 	if d.detail != nil {
-		d.detail.scores = s.keepScores(scores)
+		d.detail.scores = s.keepScores(scores, nodes)
 	}
 }

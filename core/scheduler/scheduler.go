@@ -70,10 +70,15 @@ type Scheduler struct {
 	lastNodeNames     []string
 	lastNodeNamesList int64
 	nodeIndex         map[string]int
+	// slotIndex is each node's position in lastNodeNames plus one, by the
+	// slot of its NodeInfo (zero: not known by slot).
+	slotIndex []int32
 	// lastScorePlugins are the latest cycle's score plugins, for the next
-	// decisions to share; scoreBuf is keepScores' scratch buffer.
+	// decisions to share; scoreBuf is keepScores' scratch buffer and
+	// spareScores the kept scores of a decision that no longer keeps them.
 	lastScorePlugins *scorePlugins
 	scoreBuf         []byte
+	spareScores      []byte
 	// nominated are the pods nominated to each node, gathered once a cycle.
 	nominated map[string][]*api.Pod
 }

@@ -93,6 +93,46 @@ func (r *Resource) Get(name string) int64 {
 	return r.ScalarResources[name]
 }
 
+// ResourceKey names a resource for Resource.Value: the native ones by a
+// number, so that reading one for every scored node compares no strings.
+type ResourceKey struct {
+	native int8 // 1 cpu, 2 memory, 3 ephemeral-storage, 4 pods; 0 another
+	name   string
+}
+
+// KeyFor is the key of the resource name.
+func KeyFor(name string) ResourceKey {
+	switch name {
+	case api.ResourceCPU:
+		return ResourceKey{1, name}
+	case api.ResourceMemory:
+		return ResourceKey{2, name}
+	case api.ResourceEphemeralStorage:
+		return ResourceKey{3, name}
+	case api.ResourcePods:
+		return ResourceKey{4, name}
+	}
+	return ResourceKey{0, name}
+}
+
+// Native says whether the key is cpu, memory, ephemeral-storage or pods.
+func (k ResourceKey) Native() bool { return k.native != 0 }
+
+// Value is Get(k's name).
+func (r *Resource) Value(k ResourceKey) int64 {
+	switch k.native {
+	case 1:
+		return r.MilliCPU
+	case 2:
+		return r.Memory
+	case 3:
+		return r.EphemeralStorage
+	case 4:
+		return int64(r.AllowedPodNumber)
+	}
+	return r.ScalarResources[k.name]
+}
+
 // PodRequestsOptions tunes PodRequests.
 type PodRequestsOptions struct {
 	// NonMissing fills in a container's request for these resources when the

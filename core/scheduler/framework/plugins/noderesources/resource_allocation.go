@@ -22,6 +22,8 @@ type resourceAllocationScorer struct {
 	// requested and allocatable are scratch rows reused node after node:
 	// scoring runs on one goroutine and the scorer keeps neither.
 	requested, allocatable []int64
+	// keys are the resources' keys, made on first use.
+	keys []framework.ResourceKey
 }
 
 // podRequests is the pod's request for each scored resource.
@@ -50,6 +52,10 @@ func (r *resourceAllocationScorer) score(state *framework.CycleState, pod *api.P
 	}
 	if len(r.requested) != len(r.resources) {
 		r.requested, r.allocatable = make([]int64, len(r.resources)), make([]int64, len(r.resources))
+		r.keys = make([]framework.ResourceKey, len(r.resources))
+		for i, res := range r.resources {
+			r.keys[i] = framework.KeyFor(res.Name)
+		}
 	}
 	requested, allocatable := r.requested, r.allocatable
 	clear(requested)
@@ -58,9 +64,9 @@ func (r *resourceAllocationScorer) score(state *framework.CycleState, pod *api.P
 	if r.useRequested {
 		used = nodeInfo.Requested
 	}
-	for i, res := range r.resources {
-		alloc := nodeInfo.Allocatable.Get(res.Name)
-		if !isNative(res.Name) && podReqs[i] == 0 {
+	for i, key := range r.keys {
+		alloc := nodeInfo.Allocatable.Value(key)
+		if !key.Native() && podReqs[i] == 0 {
 			// An extended resource the pod does not ask for does not count.
 			continue
 		}
@@ -68,15 +74,7 @@ func (r *resourceAllocationScorer) score(state *framework.CycleState, pod *api.P
 			continue
 		}
 		allocatable[i] = alloc
-		requested[i] = used.Get(res.Name) + podReqs[i]
+		requested[i] = used.Value(key) + podReqs[i]
 	}
 	return r.scorer(requested, allocatable), nil
-}
-
-func isNative(name string) bool {
-	switch name {
-	case api.ResourceCPU, api.ResourceMemory, api.ResourceEphemeralStorage, api.ResourcePods:
-		return true
-	}
-	return false
 }
