@@ -1,6 +1,7 @@
 package framework
 
 import (
+	"maps"
 	"sort"
 
 	"kubeplay/core/api"
@@ -66,6 +67,13 @@ func (r *Resource) Clone() *Resource {
 		}
 	}
 	return &out
+}
+
+// Equal says whether r and o hold the same amounts (a missing scalar
+// resource and an empty map are the same as none).
+func (r *Resource) Equal(o *Resource) bool {
+	return r.MilliCPU == o.MilliCPU && r.Memory == o.Memory && r.EphemeralStorage == o.EphemeralStorage &&
+		r.AllowedPodNumber == o.AllowedPodNumber && maps.Equal(r.ScalarResources, o.ScalarResources)
 }
 
 // ScalarNames are the names of the scalar resources, sorted.

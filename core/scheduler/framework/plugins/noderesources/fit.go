@@ -26,6 +26,19 @@ var DefaultResources = []ResourceSpec{{Name: api.ResourceCPU, Weight: 1}, {Name:
 // Fit implements NodeResourcesFit.
 type Fit struct {
 	scorer resourceAllocationScorer
+	// fits keeps, per node, whether a pod requesting fitReq (whose
+	// identity is fitReqID) fits it, as of the node's generation, for the
+	// same reason the scorer keeps its scores.
+	fits     framework.NodeMemo[fitVerdict]
+	fitReq   framework.Resource
+	fitReqID int64
+}
+
+// fitVerdict is whether the requests reqID fit a node as of its generation.
+type fitVerdict struct {
+	generation int64
+	reqID      int64
+	fits       bool
 }
 
 // NewFit returns the plugin with the LeastAllocated strategy.
@@ -54,14 +67,23 @@ type InsufficientResource struct {
 
 // Filter rejects a node without room for the pod, giving every missing
 // resource as a reason ("Insufficient cpu", "Too many pods").
-func (*Fit) Filter(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
+func (f *Fit) Filter(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
 	var req *framework.Resource
 	if v, ok := state.Read(preFilterStateKey); ok {
 		req = v.(*framework.Resource)
 	} else {
 		req = framework.ComputePodResourceRequest(pod)
 	}
+	if f.fitReqID == 0 || !req.Equal(&f.fitReq) {
+		f.fitReq = *req.Clone()
+		f.fitReqID++
+	}
+	m, found := f.fits.Lookup(nodeInfo, memoLimit)
+	if found && m.generation == nodeInfo.Generation && m.reqID == f.fitReqID && m.fits {
+		return nil
+	}
 	insufficient := Fits(req, nodeInfo)
+	*m = fitVerdict{generation: nodeInfo.Generation, reqID: f.fitReqID, fits: len(insufficient) == 0}
 	if len(insufficient) == 0 {
 		return nil
 	}

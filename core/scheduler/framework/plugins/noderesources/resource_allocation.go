@@ -2,6 +2,7 @@ package noderesources
 
 import (
 	"fmt"
+	"slices"
 
 	"kubeplay/core/api"
 	"kubeplay/core/scheduler/framework"
@@ -24,7 +25,27 @@ type resourceAllocationScorer struct {
 	requested, allocatable []int64
 	// keys are the resources' keys, made on first use.
 	keys []framework.ResourceKey
+	// memo keeps each node's score for the pod requests memoReqs (whose
+	// identity is reqsID) as of the node's generation: a ReplicaSet's
+	// pods ask for the same, and between two of them few nodes change,
+	// so most nodes are scored from a small table instead of from their
+	// own objects, each a cache miss in a big cluster.
+	memo     framework.NodeMemo[resourceScore]
+	memoReqs []int64
+	reqsID   int64
 }
+
+// resourceScore is a node's score for the requests reqsID, as of the
+// node's generation.
+type resourceScore struct {
+	generation int64
+	reqsID     int64
+	score      int64
+}
+
+// memoLimit bounds the scores kept for NodeInfos from outside the
+// scheduler's snapshot (dry runs).
+const memoLimit = 4096
 
 // podRequests is the pod's request for each scored resource.
 func (r *resourceAllocationScorer) podRequests(pod *api.Pod) []int64 {
@@ -57,6 +78,20 @@ func (r *resourceAllocationScorer) score(state *framework.CycleState, pod *api.P
 			r.keys[i] = framework.KeyFor(res.Name)
 		}
 	}
+	if r.reqsID == 0 || !slices.Equal(podReqs, r.memoReqs) {
+		r.memoReqs = append(r.memoReqs[:0], podReqs...)
+		r.reqsID++
+	}
+	m, found := r.memo.Lookup(nodeInfo, memoLimit)
+	if found && m.generation == nodeInfo.Generation && m.reqsID == r.reqsID {
+		return m.score, nil
+	}
+	*m = resourceScore{generation: nodeInfo.Generation, reqsID: r.reqsID, score: r.scoreNode(podReqs, nodeInfo)}
+	return m.score, nil
+}
+
+// scoreNode scores the node for a pod requesting podReqs.
+func (r *resourceAllocationScorer) scoreNode(podReqs []int64, nodeInfo *framework.NodeInfo) int64 {
 	requested, allocatable := r.requested, r.allocatable
 	clear(requested)
 	clear(allocatable)
@@ -76,5 +111,5 @@ func (r *resourceAllocationScorer) score(state *framework.CycleState, pod *api.P
 		allocatable[i] = alloc
 		requested[i] = used.Value(key) + podReqs[i]
 	}
-	return r.scorer(requested, allocatable), nil
+	return r.scorer(requested, allocatable)
 }
