@@ -290,6 +290,11 @@ func (s *Scheduler) prepareCandidate(c candidate, pod *api.Pod) {
 // and, when there are any, also without them (both must pass).
 func (s *Scheduler) runFilterPluginsWithNominatedPods(state *framework.CycleState, pod *api.Pod, ni *framework.NodeInfo) *framework.Status {
 	var nominated []*api.Pod
+	if len(s.nominated) == 0 {
+		// Mostly no pod is nominated anywhere: the node's name (a cache
+		// miss into its object in a big cluster) is not needed.
+		return s.fwk.RunFilterPlugins(state, pod, ni)
+	}
 	for _, np := range s.nominated[ni.Node().Name] {
 		if np.UID != pod.UID && framework.PodPriority(np) >= framework.PodPriority(pod) {
 			nominated = append(nominated, np)

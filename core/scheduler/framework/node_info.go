@@ -8,6 +8,13 @@ import (
 // and assumed), and what they use. Plugins read it; only the cache writes it.
 type NodeInfo struct {
 	node *api.Node
+	// name, unschedulable and taints are the node's, kept beside the
+	// pointer so that the filters and scorers that read only these do not
+	// reach into the node object (another cache miss per node in a big
+	// cluster). Node objects never change, so the copies stay true.
+	name          string
+	unschedulable bool
+	taints        []api.Taint
 
 	Pods                         []*PodInfo
 	PodsWithAffinity             []*PodInfo
@@ -59,16 +66,32 @@ func (n *NodeInfo) Node() *api.Node {
 // SetNode sets the node object and its allocatable resources.
 func (n *NodeInfo) SetNode(node *api.Node) {
 	n.node = node
+	n.name, n.unschedulable, n.taints = node.Name, node.Spec.Unschedulable, node.Spec.Taints
 	n.Allocatable = NewResource(node.Status.Allocatable)
 }
 
 // RemoveNode forgets the node object, keeping its pods.
-func (n *NodeInfo) RemoveNode() { n.node = nil }
+func (n *NodeInfo) RemoveNode() {
+	n.node = nil
+	n.name, n.unschedulable, n.taints = "", false, nil
+}
+
+// NodeName is the node's name ("" while the node is not known).
+func (n *NodeInfo) NodeName() string { return n.name }
+
+// Unschedulable is the node's spec.unschedulable.
+func (n *NodeInfo) Unschedulable() bool { return n.unschedulable }
+
+// Taints are the node's spec.taints (shared: not to be changed).
+func (n *NodeInfo) Taints() []api.Taint { return n.taints }
 
 // Clone copies the NodeInfo; pod and node objects are shared.
 func (n *NodeInfo) Clone() *NodeInfo {
 	out := &NodeInfo{
 		node:             n.node,
+		name:             n.name,
+		unschedulable:    n.unschedulable,
+		taints:           n.taints,
 		Requested:        n.Requested.Clone(),
 		NonZeroRequested: n.NonZeroRequested.Clone(),
 		Allocatable:      n.Allocatable.Clone(),

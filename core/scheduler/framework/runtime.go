@@ -219,7 +219,7 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 	// Node by node, every plugin in turn, as upstream does: a node's
 	// objects are read while they are still in the cache.
 	for i, n := range nodes {
-		out.Names[i] = n.Node().Name
+		out.Names[i] = n.NodeName()
 		row := out.Raw[i*k : i*k+k]
 		for j, pl := range active {
 			s, st := pl.Score(state, pod, n)

@@ -28,7 +28,7 @@ func toleratesUnschedulable(pod *api.Pod) bool {
 
 // Filter rejects a cordoned node unless the pod tolerates it.
 func (*NodeUnschedulable) Filter(_ *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
-	if !nodeInfo.Node().Spec.Unschedulable || toleratesUnschedulable(pod) {
+	if !nodeInfo.Unschedulable() || toleratesUnschedulable(pod) {
 		return nil
 	}
 	return framework.NewStatus(framework.UnschedulableAndUnresolvable, ErrReasonUnschedulable)

@@ -152,8 +152,7 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *api.Pod, no
 		return 0, framework.AsStatus(fmt.Errorf("reading %q from cycleState: not found", preScoreStateKey))
 	}
 	s := v.(*preScoreState)
-	node := nodeInfo.Node()
-	if s.IgnoredNodes[node.Name] {
+	if len(s.IgnoredNodes) > 0 && s.IgnoredNodes[nodeInfo.NodeName()] {
 		return 0, nil
 	}
 	pl.values.setKeys(s.Constraints, len(pl.handle.NodeInfos().List()))

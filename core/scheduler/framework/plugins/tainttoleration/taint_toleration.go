@@ -26,7 +26,7 @@ func (*TaintToleration) Name() string { return names.TaintToleration }
 // Filter rejects a node with a NoSchedule or NoExecute taint the pod does
 // not tolerate, naming the first such taint.
 func (*TaintToleration) Filter(_ *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
-	taint, untolerated := helper.FindMatchingUntoleratedTaint(nodeInfo.Node().Spec.Taints, pod.Spec.Tolerations, helper.DoNotScheduleTaints)
+	taint, untolerated := helper.FindMatchingUntoleratedTaint(nodeInfo.Taints(), pod.Spec.Tolerations, helper.DoNotScheduleTaints)
 	if !untolerated {
 		return nil
 	}
@@ -61,8 +61,9 @@ func (*TaintToleration) Score(state *framework.CycleState, pod *api.Pod, nodeInf
 	}
 	tols := v.(*preScoreState).tolerationsPreferNoSchedule
 	var n int64
-	for i := range nodeInfo.Node().Spec.Taints {
-		t := &nodeInfo.Node().Spec.Taints[i]
+	taints := nodeInfo.Taints()
+	for i := range taints {
+		t := &taints[i]
 		if t.Effect == api.TaintEffectPreferNoSchedule && !api.TolerationsTolerateTaint(tols, t) {
 			n++
 		}
