@@ -30,7 +30,8 @@ build_site() {
 
 # bundle_js bundles the page's JavaScript and CSS (xterm.js, CodeMirror and
 # playground/web/) into dist/app.js and dist/app.css, and load.js (which
-# starts the engine's download from the head) beside them, with esbuild, all
+# starts the engine's download from the head) and worker.js (the engine's
+# thread) beside them, with esbuild, all
 # pinned by package-lock.json.
 bundle_js() {
 	# A worktree links node_modules to the main checkout's: npm ci would
@@ -43,6 +44,10 @@ bundle_js() {
 	node_modules/.bin/esbuild playground/web/app.js playground/web/load.js --bundle --minify --target=es2020 \
 		--format=esm --splitting --outdir=dist --chunk-names='[name]-[hash]' \
 		--legal-comments=none --log-level=warning
+	# The engine's worker is a classic script: it loads wasm_exec.js with
+	# importScripts.
+	node_modules/.bin/esbuild playground/web/worker.js --bundle --minify --target=es2020 \
+		--format=iife --outfile=dist/worker.js --legal-comments=none --log-level=warning
 }
 
 cmd_build() {

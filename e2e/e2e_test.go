@@ -535,6 +535,7 @@ func TestPlayground(t *testing.T) {
 	s.noConsoleErrors()
 
 	// A reload finds the same cluster.
+	s.waitFor("the page state saved", `!window.kubeplay._saving()`, 10*time.Second)
 	s.load("?lang=en")
 	if !strings.Contains(s.terminal(), "Your cluster from last time is back") {
 		t.Errorf("no word of the restored cluster:\n%s", s.terminal())
@@ -634,8 +635,9 @@ func TestPlayground(t *testing.T) {
 	s.screenshot("13-lesson-step")
 	s.do(chromedp.Click(chromedp.CSS("#lesson-next")))
 	s.waitFor("step 2", `document.querySelector("#lesson-body .lesson-progress").textContent.startsWith("Step 2")`, 10*time.Second)
+	s.waitFor("the page state saved", `!window.kubeplay._saving()`, 10*time.Second)
 	s.load("?lang=en")
-	s.waitFor("the lesson after a reload", `!document.getElementById("lesson-pane").hidden && document.querySelector("#lesson-body .lesson-progress") && document.querySelector("#lesson-body .lesson-progress").textContent.startsWith("Step 2")`, 10*time.Second)
+	s.waitFor("the lesson after a reload", `!document.getElementById("lesson-pane").hidden && !!document.querySelector("#lesson-body .lesson-progress") && document.querySelector("#lesson-body .lesson-progress").textContent.startsWith("Step 2")`, 10*time.Second)
 	s.do(chromedp.Click(chromedp.CSS("#lesson-body button.link")))
 	s.waitFor("the lesson list again", `document.querySelectorAll("#lesson-body .lesson-item").length > 0`, 5*time.Second)
 

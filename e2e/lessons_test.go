@@ -53,10 +53,11 @@ func lessonNames(t *testing.T) []string {
 //     end, then waits until the checks were drawn renders times.
 //
 // drive lets virtual time pass only while the command waits for it, and
-// only as far as it waits. The engine runs on the page's one thread, so
-// when JavaScript sees it held (busy()) by a command that has started and
-// not finished, that command is parked waiting for virtual time (the host's
-// pacer; with the clock paused nothing else moves time). drive then
+// only as far as it waits. The engine runs in its worker, which reports
+// busy() each time it hands its thread back: when the page sees it held
+// (busy()) by a command that has started and not finished, that command is
+// parked waiting for virtual time (the host's pacer; with the clock paused
+// nothing else moves time). drive then
 // advances the clock: by the whole interval for `sleep N`, else by one
 // second, the step kubectl's own waits take. currentLesson() is served
 // between two steps of the waiting command, so once it answers the command

@@ -78,7 +78,6 @@ type Host struct {
 	paced   bool           // the running command's waits follow the wall clock
 	curCtx  *shell.Context // the kubectl invocation running, for Ctrl-C
 	inPacer bool           // jobs run from the pacer, inside a Settle
-	noPause bool           // the engine runs inside a JavaScript callback
 	out     *outBuffer     // the running command's output
 
 	// The trace of the last command: every write the API server committed
@@ -410,7 +409,7 @@ func (h *Host) Tick() bool {
 
 func (h *Host) pause() {
 	h.flushOutput(false)
-	if h.Pause != nil && !h.noPause {
+	if h.Pause != nil {
 		h.paused.Store(true)
 		h.Pause()
 		h.paused.Store(false)

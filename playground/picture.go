@@ -259,13 +259,31 @@ type Labels struct {
 // STATUS written out.
 func (p Picture) SVG(l Labels) *El { return p.SVGWidth(l, 560) }
 
+// crowdedPods is how many pods make the picture crowded: its pods no
+// longer fade in and out. Each fading chip is a layer of its own for the
+// browser's compositor, and a rollout of hundreds of pods made frames of
+// 100–300 ms of layer assignment alone.
+const crowdedPods = 100
+
+func (p Picture) crowded() bool {
+	n := len(p.Unscheduled)
+	for _, node := range p.Nodes {
+		n += len(node.Pods)
+	}
+	return n > crowdedPods
+}
+
 // SVGWidth lays the picture out for a width in CSS pixels.
 func (p Picture) SVGWidth(l Labels, width int) *El { return p.svg(l, width, nil) }
 
 // svg lays the picture out, taking unchanged chips from pt.
 func (p Picture) svg(l Labels, width int, pt *painter) *El {
 	lay := layoutFor(width)
-	root := el("svg", "", "xmlns", "http://www.w3.org/2000/svg", "class", "cluster", "role", "img")
+	class := "cluster"
+	if p.crowded() {
+		class += " crowded"
+	}
+	root := el("svg", "", "xmlns", "http://www.w3.org/2000/svg", "class", class, "role", "img")
 	y := picPad
 	if len(p.Unscheduled) > 0 {
 		box, h := lay.boxFor(pt, "unscheduled", l.Unscheduled, fmt.Sprintf("%d %s", len(p.Unscheduled), l.Pods), nil, p.Unscheduled, y, "")

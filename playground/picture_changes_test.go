@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -25,5 +26,22 @@ func TestMarkChangesTagsNewPods(t *testing.T) {
 	})
 	if got := strings.Join(entering, " "); got != "default/waiting default/moved default/new" {
 		t.Fatalf("entering chips %q", got)
+	}
+}
+
+// A picture of more than crowdedPods pods says so: the page then stops
+// fading its chips in and out.
+func TestCrowdedPicture(t *testing.T) {
+	for _, tc := range []struct {
+		pods int
+		want string
+	}{{0, "cluster"}, {crowdedPods, "cluster"}, {crowdedPods + 1, "cluster crowded"}} {
+		n := NodeView{Name: "n1"}
+		for i := 0; i < tc.pods; i++ {
+			n.Pods = append(n.Pods, PodView{Namespace: "default", Name: fmt.Sprintf("p%d", i)})
+		}
+		if got := (Picture{Nodes: []NodeView{n}}).SVGWidth(Labels{}, 800).Attr("class"); got != tc.want {
+			t.Errorf("%d pods: class %q, want %q", tc.pods, got, tc.want)
+		}
 	}
 }

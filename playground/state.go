@@ -106,21 +106,6 @@ func (h *Host) Save() ([]byte, error) {
 	return b, err
 }
 
-// SaveNow returns the page state if the engine is free at once (for a
-// page that is going away and cannot wait); ok is false otherwise.
-func (h *Host) SaveNow() (b []byte, ok bool, err error) {
-	if !h.mu.TryLock() {
-		return nil, false, nil
-	}
-	defer h.mu.Unlock()
-	// Called from a JavaScript callback, which must not wait: the save
-	// does not hand the thread back as it goes.
-	h.noPause = true
-	defer func() { h.noPause = false }()
-	b, err = h.save()
-	return b, true, err
-}
-
 // parseState checks saved or shared state before anything is replaced.
 func parseState(data []byte) (*PageState, *sim.Cluster, error) {
 	if len(data) > maxStateBytes {

@@ -15,8 +15,9 @@ import (
 	"kubeplay/playground"
 )
 
-// exportBridge sets globalThis.__kubeplayGo, which boot.js wraps into
-// window.kubeplay and the terminal uses:
+// exportBridge sets globalThis.__kubeplayGo in the engine's worker
+// (playground/web/worker.js), whose calls the page makes through messages
+// (engine.js) to build window.kubeplay, the terminal and the panels:
 //
 //	exec(line, paced, onOutput) → Promise<{code, output}>
 //	interrupt()
@@ -25,7 +26,7 @@ import (
 //	busy() → bool
 //	writeFile(name, text) → Promise<void>   (a file of the terminal)
 //	diagnose(text) → [{line, column, message}]   (the editor's markers)
-//	save() → Promise<Uint8Array>, saveNow() → string|null   (page state, JSON)
+//	save() → Promise<Uint8Array>   (page state, JSON)
 //	load(json) → Promise<void>   (rejects, changing nothing, on bad state)
 //	reset() → Promise<void>   (a new default cluster)
 //	describe(kind, namespace, name) → Promise<JSON>   (playground.Details)
@@ -114,13 +115,6 @@ func exportBridge(h *playground.Host) {
 			js.CopyBytesToJS(arr, b)
 			return arr, nil
 		})
-	}))
-	b.Set("saveNow", fn(func([]js.Value) any {
-		b, ok, err := h.SaveNow()
-		if !ok || err != nil {
-			return nil
-		}
-		return string(b)
 	}))
 	b.Set("load", fn(func(args []js.Value) any {
 		data := argString(args, 0)

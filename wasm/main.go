@@ -2,8 +2,8 @@
 
 // Command wasm is the engine in the page: a default one-node cluster, the
 // learner's terminal and the in-page Kubernetes API, behind the functions
-// the page's JavaScript wraps into window.kubeplay (see bridge.go and
-// playground/web/boot.js).
+// the page's JavaScript wraps into window.kubeplay (see bridge.go). It runs
+// in a worker (playground/web/worker.js), off the page's thread.
 package main
 
 import (

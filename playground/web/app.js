@@ -1,7 +1,8 @@
 // The page's entry: loads the engine (Go compiled to WebAssembly), sets up
 // window.kubeplay ({ready, run, advance, fetch}), the terminal and the
-// themes. The time controls and the cluster picture are drawn by the Go
-// side (playground/ui_js.go) into #timebar and #picture.
+// themes. The engine runs in a worker (engine.js, worker.js); the time
+// controls and the cluster picture are drawn by its Go side
+// (playground/ui_js.go) into #timebar and #picture through engine.js.
 
 import "./style.css";
 import { Console } from "./terminal.js";
@@ -10,6 +11,7 @@ import { Details } from "./details.js";
 import { TracePanel } from "./trace.js";
 import { LessonPanel } from "./lesson.js";
 import { strings, pickLang } from "./i18n.js";
+import { Engine } from "./engine.js";
 
 // The start-up is marked on the page's performance timeline (kp:…, read by
 // the browser suite and visible in the browser's profiler); boot() lists
@@ -36,29 +38,30 @@ kp.ready = new Promise((res, rej) => {
   resolveReady = res;
   rejectReady = rej;
 });
-// engine resolves once the engine runs (before a page's setup commands);
+// engineUp resolves once the engine runs (before a page's setup commands);
 // kp.ready after them.
 let resolveEngine;
-const engine = new Promise((res) => (resolveEngine = res));
-const go = () => globalThis.__kubeplayGo;
+const engineUp = new Promise((res) => (resolveEngine = res));
+let engine; // the engine's worker (engine.js)
+const go = () => engine.go;
 let term, editor, persist, trace, lessons;
 let booted = false;
 
 kp.run = async (line) => {
-  await engine;
+  await engineUp;
   const text = String(line);
   const r = await go().exec(text, false, null);
   if (term) term.echo(text, r.output);
   return r.output;
 };
 kp.advance = async (seconds) => {
-  await engine;
+  await engineUp;
   const s = Number(seconds);
   if (!Number.isFinite(s) || s < 0) throw new TypeError("kubeplay.advance: seconds must be a non-negative number");
   await go().advance(s);
 };
 kp.fetch = async (input, init) => {
-  await engine;
+  await engineUp;
   const req = input instanceof Request && init === undefined ? input : new Request(input, init);
   const body = req.method === "GET" || req.method === "HEAD" ? null : new Uint8Array(await req.arrayBuffer());
   const r = await go().fetch(req.method, req.url, [...req.headers], body);
@@ -83,6 +86,9 @@ kp._terminalText = () => {
 };
 
 kp._editor = () => editor;
+// _saving says whether the page state is still being saved (for tests:
+// the engine's worker answers a save in its own time).
+kp._saving = () => !!persist && persist.pending();
 
 // Themes: light and dark follow the system setting.
 const dark = window.matchMedia("(prefers-color-scheme: dark)");
@@ -110,34 +116,16 @@ function engineModule() {
   });
 }
 
+// boot starts the engine's worker on the compiled module and waits until
+// Go runs there (its main calls __kubeplayStarted).
 async function boot() {
-  const goRuntime = new Go();
-  // Every task of the page that enters Go goes through _resume; the engine
-  // reads when the task began to know when to hand the thread back
-  // (wasm/slice.go).
-  const resume = goRuntime._resume;
-  let depth = 0;
-  goRuntime._resume = function () {
-    if (depth++ === 0) globalThis.__kubeplayTaskStart = performance.now();
-    try {
-      return resume.call(this);
-    } finally {
-      depth--;
-    }
-  };
-  // Go's main calls __kubeplayStarted once the engine runs.
-  const started = new Promise((r) => (globalThis.__kubeplayStarted = r));
-  const instance = await WebAssembly.instantiate(await engineModule(), goRuntime.importObject);
-  // Go's main marks kp:main (the runtime and package initialisers done),
-  // kp:cluster (the default cluster built) and kp:ui (time controls and
-  // picture drawn); its call of __kubeplayStarted ends the engine's start.
-  mark("compiled");
-  globalThis.__kubeplayTaskStart = performance.now();
-  goRuntime.run(instance).then(
-    () => term && term.term.write(`\r\n\x1b[31m${T.stopped}\x1b[0m\r\n`),
-    (e) => term && term.term.write(`\r\n\x1b[31m${T.stopped} ${String(e)}\x1b[0m\r\n`),
-  );
-  await started;
+  engine = new Engine(engineModule(), lang, {
+    edit: (path, text) => globalThis.__kubeplayEdit(path, text),
+    stopped: (message) => term && term.term.write(`\r\n\x1b[31m${T.stopped} ${message}\x1b[0m\r\n`),
+  });
+  // The bridge's calls, for the page's own modules and for tests.
+  globalThis.__kubeplayGo = engine.go;
+  await engine.started;
   mark("engine");
 }
 
@@ -197,9 +185,9 @@ function setupActions() {
     term.reprint();
     persist.schedule();
   });
-  window.addEventListener("pagehide", () => persist.saveSync());
+  window.addEventListener("pagehide", () => persist.saveSoon());
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden") persist.saveSync();
+    if (document.visibilityState === "hidden") persist.saveSoon();
   });
   setInterval(() => booted && persist.schedule(0), 10000);
 }
@@ -296,7 +284,7 @@ async function loadEditor() {
       await go().writeFile(name, text);
       const out = await kp.run(`kubectl apply -f ${name}`);
       output.textContent = out; // text, never markup
-      const markers = go().diagnose(text);
+      const markers = await go().diagnose(text);
       editor.mark(markers);
       output.classList.toggle("failed", markers.length > 0 || /^(error|Error)|is invalid/m.test(out));
       persist.schedule();
@@ -461,8 +449,7 @@ function main() {
     setupEditor().then(() => globalThis.__kubeplayEdit(path, text));
   persist = new Persistence(
     {
-      save: () => go().save(),
-      saveNow: () => go().saveNow(),
+      savePacked: () => go().savePacked(),
       load: (json) => go().load(json),
     },
     { storage: !embed },
@@ -471,10 +458,10 @@ function main() {
   const details = new Details(T, (kind, ns, name) => go().describe(kind, ns, name));
   trace = new TracePanel(T, () => go().trace());
   lessons = new LessonPanel(T, lang, go, term);
-  lessons.onChange = () => persist.schedule();
+  lessons.onChange = () => persist.save();
   term.onIdle = () => {
     if (lessons.lesson) lessons.check();
-    persist.schedule();
+    persist.schedule(0);
     if (!document.getElementById("details").hidden) details.refresh();
     if (!document.getElementById("panel-trace").hidden) trace.refresh();
   };

@@ -75,12 +75,12 @@ const chrome = EditorView.theme({
 
 export class Editor {
   constructor(el, engine, opts = {}) {
-    this.engine = engine; // {diagnose(text) → markers, apply(name, text) → Promise<output>}
+    this.engine = engine; // {diagnose(text) → Promise<markers>, apply(name, text) → Promise<output>}
     this.theme = new Compartment();
-    const check = linter((view) => {
+    const check = linter(async (view) => {
       if (!this.engine.ready()) return [];
       try {
-        return toDiagnostics(view.state.doc, this.engine.diagnose(view.state.doc.toString()));
+        return toDiagnostics(view.state.doc, await this.engine.diagnose(view.state.doc.toString()));
       } catch (e) {
         return [];
       }

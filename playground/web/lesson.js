@@ -76,7 +76,7 @@ export class LessonPanel {
       cur = null;
     }
     if (cur && cur.name) {
-      this.lesson = JSON.parse(this.go().lesson(cur.name) || "null");
+      this.lesson = JSON.parse((await this.go().lesson(cur.name)) || "null");
       this.step = cur.step | 0;
       if (this.lesson) {
         this.render();
@@ -87,7 +87,7 @@ export class LessonPanel {
     this.showList();
   }
 
-  showList() {
+  async showList() {
     this.lesson = null;
     this.checks = null;
     const T = this.T;
@@ -95,7 +95,7 @@ export class LessonPanel {
     this.root.append(el("p", { class: "lesson-intro" }, T.lessonsIntro));
     let list = [];
     try {
-      list = JSON.parse(this.go().lessons());
+      list = JSON.parse(await this.go().lessons());
     } catch (e) {
       list = [];
     }
@@ -122,29 +122,30 @@ export class LessonPanel {
       this.root.replaceChildren(el("p", { class: "fail-text" }, String(e && e.message ? e.message : e)));
       return;
     }
-    this.lesson = JSON.parse(this.go().lesson(name) || "null");
+    // The page saves the change first: the engine answers in turn.
+    if (this.onChange) this.onChange();
+    this.lesson = JSON.parse((await this.go().lesson(name)) || "null");
     this.step = step;
     this.term.note(this.T.lessonStarted.replace("%s", this.tr(this.lesson.title)));
     this.render();
     this.check();
-    if (this.onChange) this.onChange();
   }
 
   async goto(step) {
     if (!this.lesson || step < 0 || step >= this.lesson.steps.length) return;
     await this.go().lessonStep(step);
+    if (this.onChange) this.onChange();
     this.step = step;
     this.checks = null;
     this.render();
     this.check();
     this.root.scrollTop = 0;
-    if (this.onChange) this.onChange();
   }
 
   async leave() {
     await this.go().leaveLesson();
-    this.showList();
     if (this.onChange) this.onChange();
+    this.showList();
   }
 
   // check evaluates the step's checks (after each command).

@@ -1,6 +1,7 @@
 // Keeping the cluster: the page state (the engine's snapshot and the
-// terminal's files) is saved in localStorage, gzipped, after each command
-// and every few seconds, and restored on reload. A share link carries the
+// terminal's files) is saved in localStorage, gzipped (by the engine's
+// worker, pack.js), after each command and every few seconds, and restored
+// on reload. A share link carries the
 // same state, gzipped and base64url-encoded, in the URL fragment (#s=…),
 // which never reaches a server. Either is checked by the engine like any
 // input before it replaces anything.
@@ -8,31 +9,12 @@
 const KEY = "kubeplay.state";
 export const MAX_LINK = 1500000; // characters of the fragment
 
-function toB64url(bytes) {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
 function fromB64url(s) {
   if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new Error("not base64url");
   const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
-}
-
-async function pipe(bytes, stream) {
-  const r = new Response(new Blob([bytes]).stream().pipeThrough(stream));
-  return new Uint8Array(await r.arrayBuffer());
-}
-
-// pack gzips text (a string, or its UTF-8 bytes) into base64url.
-export async function pack(text) {
-  const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
-  return toB64url(await pipe(bytes, new CompressionStream("gzip")));
 }
 
 // unpack reads at most limit bytes of unpacked text.
@@ -62,9 +44,10 @@ export async function unpack(b64, limit = 8 << 20) {
 
 export class Persistence {
   constructor(engine, { storage = true } = {}) {
-    this.engine = engine; // {save() → Promise<Uint8Array> (UTF-8 JSON), saveNow() → string|null, load(json) → Promise}
+    this.engine = engine; // {savePacked() → Promise<string> (gzip, base64url), load(json) → Promise}
     this.timer = null;
     this.saving = false;
+    this.again = false; // a save was asked for while one ran
     this.enabled = storage; // false: share links only, no localStorage
   }
 
@@ -108,15 +91,30 @@ export class Persistence {
   schedule(ms = 800) {
     if (!this.enabled) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.save(), ms);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.save();
+    }, ms);
+  }
+
+  // pending says whether a save is asked for or under way (for tests,
+  // which wait for it before a reload).
+  pending() {
+    return this.timer !== null || this.saving;
   }
 
   async save() {
-    if (!this.enabled || this.saving) return;
+    if (!this.enabled) return;
+    if (this.saving) {
+      this.again = true;
+      return;
+    }
     this.saving = true;
     try {
-      const z = await pack(await this.engine.save());
-      localStorage.setItem(KEY, "z:" + z);
+      do {
+        this.again = false;
+        localStorage.setItem(KEY, "z:" + (await this.engine.savePacked()));
+      } while (this.again);
     } catch (e) {
       /* storage full or disabled: the page works on without it */
     } finally {
@@ -124,19 +122,19 @@ export class Persistence {
     }
   }
 
-  // saveSync is for a page that is going away: no waiting allowed.
-  saveSync() {
-    if (!this.enabled) return;
-    try {
-      const json = this.engine.saveNow();
-      if (json) localStorage.setItem(KEY, "j:" + json);
-    } catch (e) {
-      /* nothing to do */
-    }
+  // saveSoon is for a page that is hidden or going away. The engine, in its
+  // worker, cannot answer at once: a hidden page lives to get the answer,
+  // an unloaded one may not, so commands and lesson steps save as soon as
+  // they end, and the clock's progress every 10 s.
+  saveSoon() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.save();
   }
 
   clear() {
     clearTimeout(this.timer);
+    this.timer = null;
     if (!this.enabled) return;
     try {
       localStorage.removeItem(KEY);
@@ -146,7 +144,7 @@ export class Persistence {
   }
 
   async shareLink() {
-    const z = await pack(await this.engine.save());
+    const z = await this.engine.savePacked();
     if (z.length > MAX_LINK) throw new Error("the cluster is too large for a link");
     return location.origin + location.pathname + location.search + "#s=" + z;
   }
