@@ -1,6 +1,7 @@
 package client
 
 import (
+	"slices"
 	"sort"
 
 	"kubeplay/core/api"
@@ -28,9 +29,19 @@ type Informer struct {
 	res      *apiserver.Resource
 	items    map[string]api.Object
 	indexers map[string]IndexFunc
-	indices  map[string]map[string]map[string]struct{}
+	indices  map[string]map[string]*indexSet
 	handlers []Handler
 	stop     func()
+	// sorted is every item's key in order, nil once an item came or went:
+	// List and ByIndex hand out objects in key order, and most calls come
+	// between updates that change no key.
+	sorted []string
+}
+
+// indexSet is the keys of one index value, with their order once asked.
+type indexSet struct {
+	keys   map[string]struct{}
+	sorted []string // nil once a key came or went
 }
 
 func newInformer(res *apiserver.Resource) *Informer {
@@ -38,7 +49,7 @@ func newInformer(res *apiserver.Resource) *Informer {
 		res:      res,
 		items:    map[string]api.Object{},
 		indexers: map[string]IndexFunc{},
-		indices:  map[string]map[string]map[string]struct{}{},
+		indices:  map[string]map[string]*indexSet{},
 	}
 	inf.AddIndexer(NamespaceIndex, func(o api.Object) []string { return []string{o.GetObjectMeta().Namespace} })
 	return inf
@@ -72,7 +83,7 @@ func (inf *Informer) AddIndexer(name string, fn IndexFunc) {
 		return
 	}
 	inf.indexers[name] = fn
-	inf.indices[name] = map[string]map[string]struct{}{}
+	inf.indices[name] = map[string]*indexSet{}
 	for k, o := range inf.items {
 		inf.index(name, fn, k, o)
 	}
@@ -109,13 +120,15 @@ func (inf *Informer) List(namespace string) []api.Object {
 	if namespace != "" {
 		return inf.ByIndex(NamespaceIndex, namespace)
 	}
-	keys := make([]string, 0, len(inf.items))
-	for k := range inf.items {
-		keys = append(keys, k)
+	if inf.sorted == nil {
+		inf.sorted = make([]string, 0, len(inf.items))
+		for k := range inf.items {
+			inf.sorted = append(inf.sorted, k)
+		}
+		sort.Strings(inf.sorted)
 	}
-	sort.Strings(keys)
-	out := make([]api.Object, len(keys))
-	for i, k := range keys {
+	out := make([]api.Object, len(inf.sorted))
+	for i, k := range inf.sorted {
 		out[i] = inf.items[k]
 	}
 	return out
@@ -124,13 +137,18 @@ func (inf *Informer) List(namespace string) []api.Object {
 // ByIndex returns the cached objects whose index has value, in key order.
 func (inf *Informer) ByIndex(index, value string) []api.Object {
 	set := inf.indices[index][value]
-	keys := make([]string, 0, len(set))
-	for k := range set {
-		keys = append(keys, k)
+	if set == nil {
+		return []api.Object{}
 	}
-	sort.Strings(keys)
-	out := make([]api.Object, len(keys))
-	for i, k := range keys {
+	if set.sorted == nil {
+		set.sorted = make([]string, 0, len(set.keys))
+		for k := range set.keys {
+			set.sorted = append(set.sorted, k)
+		}
+		sort.Strings(set.sorted)
+	}
+	out := make([]api.Object, len(set.sorted))
+	for i, k := range set.sorted {
 		out[i] = inf.items[k]
 	}
 	return out
@@ -140,37 +158,65 @@ func (inf *Informer) ByIndex(index, value string) []api.Object {
 func (inf *Informer) Len() int { return len(inf.items) }
 
 func (inf *Informer) index(name string, fn IndexFunc, key string, o api.Object) {
-	for _, v := range fn(o) {
+	inf.addKeys(name, fn(o), key)
+}
+
+func (inf *Informer) addKeys(name string, values []string, key string) {
+	for _, v := range values {
 		set := inf.indices[name][v]
 		if set == nil {
-			set = map[string]struct{}{}
+			set = &indexSet{keys: map[string]struct{}{}}
 			inf.indices[name][v] = set
 		}
-		set[key] = struct{}{}
+		if _, ok := set.keys[key]; !ok {
+			set.keys[key] = struct{}{}
+			set.sorted = nil
+		}
+	}
+}
+
+func (inf *Informer) removeKeys(name string, values []string, key string) {
+	for _, v := range values {
+		if set := inf.indices[name][v]; set != nil {
+			if _, ok := set.keys[key]; ok {
+				delete(set.keys, key)
+				set.sorted = nil
+			}
+			if len(set.keys) == 0 {
+				delete(inf.indices[name], v)
+			}
+		}
 	}
 }
 
 func (inf *Informer) unindex(key string, o api.Object) {
 	for name, fn := range inf.indexers {
-		for _, v := range fn(o) {
-			if set := inf.indices[name][v]; set != nil {
-				delete(set, key)
-				if len(set) == 0 {
-					delete(inf.indices[name], v)
-				}
-			}
+		inf.removeKeys(name, fn(o), key)
+	}
+}
+
+// reindex moves key from old's index values to o's, leaving alone the
+// indexes whose values did not change (most updates change none).
+func (inf *Informer) reindex(key string, old, o api.Object) {
+	for name, fn := range inf.indexers {
+		before, after := fn(old), fn(o)
+		if slices.Equal(before, after) {
+			continue
 		}
+		inf.removeKeys(name, before, key)
+		inf.addKeys(name, after, key)
 	}
 }
 
 func (inf *Informer) handle(ev apiserver.WatchEvent) {
 	key := KeyOf(ev.Object)
 	old, had := inf.items[key]
-	if had {
-		inf.unindex(key, old)
-	}
 	switch ev.Type {
 	case apiserver.Deleted:
+		if had {
+			inf.unindex(key, old)
+			inf.sorted = nil
+		}
 		delete(inf.items, key)
 		for _, h := range inf.handlers {
 			if h.OnDelete != nil {
@@ -180,8 +226,13 @@ func (inf *Informer) handle(ev apiserver.WatchEvent) {
 		return
 	default:
 		inf.items[key] = ev.Object
-		for name, fn := range inf.indexers {
-			inf.index(name, fn, key, ev.Object)
+		if had {
+			inf.reindex(key, old, ev.Object)
+		} else {
+			inf.sorted = nil
+			for name, fn := range inf.indexers {
+				inf.index(name, fn, key, ev.Object)
+			}
 		}
 	}
 	for _, h := range inf.handlers {
