@@ -227,11 +227,15 @@ const (
 	chipMinW = 230
 	chipH    = 40
 	headH    = 46
+	// A crowded picture draws each pod as a dot: a square in its colour,
+	// its name and status in its tooltip and details.
+	dotSize = 18
+	dotGap  = 4
 )
 
 // layout is the picture's geometry for a width in CSS pixels: as many
 // chips a row as fit, so the SVG is drawn at its natural size.
-type layout struct{ w, perRow, chipW int }
+type layout struct{ w, perRow, chipW, chipH, gap int }
 
 func layoutFor(width int) layout {
 	if width < 260 {
@@ -245,7 +249,15 @@ func layoutFor(width int) layout {
 	if per < 1 {
 		per = 1
 	}
-	return layout{w: width, perRow: per, chipW: (inner - (per-1)*chipGap) / per}
+	return layout{w: width, perRow: per, chipW: (inner - (per-1)*chipGap) / per, chipH: chipH, gap: chipGap}
+}
+
+// dots is the layout with pods drawn as dots.
+func (lay layout) dots() layout {
+	inner := lay.w - 4*picPad
+	lay.perRow = max(1, (inner+dotGap)/(dotSize+dotGap))
+	lay.chipW, lay.chipH, lay.gap = dotSize, dotSize, dotGap
+	return lay
 }
 
 // Labels are the picture's words in the page's language.
@@ -259,10 +271,11 @@ type Labels struct {
 // STATUS written out.
 func (p Picture) SVG(l Labels) *El { return p.SVGWidth(l, 560) }
 
-// crowdedPods is how many pods make the picture crowded: its pods no
-// longer fade in and out. Each fading chip is a layer of its own for the
-// browser's compositor, and a rollout of hundreds of pods made frames of
-// 100–300 ms of layer assignment alone.
+// crowdedPods is how many pods make the picture crowded: its pods are
+// drawn as dots, without text, and no longer fade in and out. A chip is
+// seven elements, three of them text; with 500 pods a rollout's frames
+// took 100–300 ms of the browser's style, layout and paint, and each
+// fading chip is a layer of its own for the compositor.
 const crowdedPods = 100
 
 func (p Picture) crowded() bool {
@@ -282,6 +295,7 @@ func (p Picture) svg(l Labels, width int, pt *painter) *El {
 	class := "cluster"
 	if p.crowded() {
 		class += " crowded"
+		lay = lay.dots()
 	}
 	root := el("svg", "", "xmlns", "http://www.w3.org/2000/svg", "class", class, "role", "img")
 	y := picPad
@@ -379,7 +393,7 @@ func (lay layout) boxFor(pt *painter, class, title, sub string, taints []string,
 		top += 16
 	}
 	rows := (len(pods) + perRow - 1) / perRow
-	h := top + rows*(chipH+chipGap) + picPad
+	h := top + rows*(lay.chipH+lay.gap) + picPad
 	if len(pods) == 0 {
 		h = top + 4
 	}
@@ -402,8 +416,8 @@ func (lay layout) boxFor(pt *painter, class, title, sub string, taints []string,
 	g.add(frame)
 	for i, pod := range pods {
 		col, row := i%perRow, i/perRow
-		x := picPad + col*(chipW+chipGap)
-		cy := top + row*(chipH+chipGap)
+		x := picPad + col*(chipW+lay.gap)
+		cy := top + row*(lay.chipH+lay.gap)
 		g.add(pt.chip(pod, x, cy, chipW))
 	}
 	return g, h
@@ -425,6 +439,8 @@ func translate(x, y int) string {
 	return "translate(" + strconv.Itoa(x) + "," + strconv.Itoa(y) + ")"
 }
 
+// chip draws a pod chipW wide: a dot when chipW is dotSize (a crowded
+// picture), else a chip with its icon, name, status and READY.
 func chip(p PodView, x, y, chipW int) *El {
 	name := p.Name
 	if p.Namespace != "default" {
@@ -438,6 +454,10 @@ func chip(p PodView, x, y, chipW int) *El {
 		"data-pod", p.Namespace+"/"+p.Name, "data-status", p.Status, "data-ready", p.Ready,
 		"tabindex", "0", "role", "button", "aria-label", fmt.Sprintf("pod %s, %s, ready %s", name, p.Status, p.Ready))
 	g.add(el("title", fmt.Sprintf("%s: %s, ready %s", name, p.Status, p.Ready)))
+	if chipW == dotSize {
+		g.add(el("rect", "", "class", "chip", "width", fmt.Sprint(dotSize), "height", fmt.Sprint(dotSize), "rx", "4"))
+		return g
+	}
 	g.add(el("rect", "", "class", "chip", "width", fmt.Sprint(chipW), "height", fmt.Sprint(chipH), "rx", "6"))
 	g.add(el("rect", "", "class", "stripe", "width", "6", "height", fmt.Sprint(chipH), "rx", "3"))
 	g.add(el("text", podIcons[p.Class], "class", "icon", "x", "13", "y", "17"))

@@ -29,8 +29,8 @@ func TestMarkChangesTagsNewPods(t *testing.T) {
 	}
 }
 
-// A picture of more than crowdedPods pods says so: the page then stops
-// fading its chips in and out.
+// A picture of more than crowdedPods pods says so, and draws its pods as
+// dots (no text); the page then stops fading them in and out.
 func TestCrowdedPicture(t *testing.T) {
 	for _, tc := range []struct {
 		pods int
@@ -40,8 +40,18 @@ func TestCrowdedPicture(t *testing.T) {
 		for i := 0; i < tc.pods; i++ {
 			n.Pods = append(n.Pods, PodView{Namespace: "default", Name: fmt.Sprintf("p%d", i)})
 		}
-		if got := (Picture{Nodes: []NodeView{n}}).SVGWidth(Labels{}, 800).Attr("class"); got != tc.want {
+		svg := (Picture{Nodes: []NodeView{n}}).SVGWidth(Labels{}, 800)
+		if got := svg.Attr("class"); got != tc.want {
 			t.Errorf("%d pods: class %q, want %q", tc.pods, got, tc.want)
+		}
+		texts := 0
+		walk(svg, func(e *El) {
+			if e.Tag == "text" && strings.HasPrefix(e.Text, "p") {
+				texts++
+			}
+		})
+		if crowded := tc.pods > crowdedPods; tc.pods > 0 && crowded != (texts == 0) {
+			t.Errorf("%d pods: %d chips with their name in text", tc.pods, texts)
 		}
 	}
 }
