@@ -1,8 +1,8 @@
 package client
 
 import (
+	"maps"
 	"slices"
-	"sort"
 
 	"kubeplay/core/api"
 	"kubeplay/core/apiserver"
@@ -121,17 +121,9 @@ func (inf *Informer) List(namespace string) []api.Object {
 		return inf.ByIndex(NamespaceIndex, namespace)
 	}
 	if inf.sorted == nil {
-		inf.sorted = make([]string, 0, len(inf.items))
-		for k := range inf.items {
-			inf.sorted = append(inf.sorted, k)
-		}
-		sort.Strings(inf.sorted)
+		inf.sorted = slices.Sorted(maps.Keys(inf.items))
 	}
-	out := make([]api.Object, len(inf.sorted))
-	for i, k := range inf.sorted {
-		out[i] = inf.items[k]
-	}
-	return out
+	return inf.objects(inf.sorted)
 }
 
 // ByIndex returns the cached objects whose index has value, in key order.
@@ -141,14 +133,15 @@ func (inf *Informer) ByIndex(index, value string) []api.Object {
 		return []api.Object{}
 	}
 	if set.sorted == nil {
-		set.sorted = make([]string, 0, len(set.keys))
-		for k := range set.keys {
-			set.sorted = append(set.sorted, k)
-		}
-		sort.Strings(set.sorted)
+		set.sorted = slices.Sorted(maps.Keys(set.keys))
 	}
-	out := make([]api.Object, len(set.sorted))
-	for i, k := range set.sorted {
+	return inf.objects(set.sorted)
+}
+
+// objects is the cached objects of keys, in their order.
+func (inf *Informer) objects(keys []string) []api.Object {
+	out := make([]api.Object, len(keys))
+	for i, k := range keys {
 		out[i] = inf.items[k]
 	}
 	return out
