@@ -128,7 +128,7 @@ func (n *NodeInfo) AddPodInfo(pi *PodInfo) {
 	if len(pi.RequiredAntiAffinityTerms) > 0 {
 		n.PodsWithRequiredAntiAffinity = append(n.PodsWithRequiredAntiAffinity, pi)
 	}
-	n.update(pi.Pod, 1)
+	n.update(pi, 1)
 }
 
 // RemovePod removes the pod with pod's namespace and name; it reports
@@ -138,7 +138,7 @@ func (n *NodeInfo) RemovePod(pod *api.Pod) bool {
 	n.PodsWithRequiredAntiAffinity = removeFrom(n.PodsWithRequiredAntiAffinity, pod)
 	for i, pi := range n.Pods {
 		if samePod(pi.Pod, pod) {
-			n.update(pi.Pod, -1)
+			n.update(pi, -1)
 			n.Pods = append(n.Pods[:i:i], n.Pods[i+1:]...)
 			return true
 		}
@@ -168,12 +168,12 @@ func hasAffinity(pod *api.Pod) bool {
 }
 
 // update adds (sign 1) or subtracts (sign -1) the pod's use of the node.
-func (n *NodeInfo) update(pod *api.Pod, sign int64) {
+func (n *NodeInfo) update(pi *PodInfo, sign int64) {
 	// A changed NodeInfo is a new generation even outside the cache (which
 	// numbers its own), so nothing keyed on the generation goes stale.
 	n.Generation++
-	req := ComputePodResourceRequest(pod)
-	nonZero := NewResource(PodRequests(pod, PodRequestsOptions{NonMissing: NonZeroDefaults()}))
+	pod := pi.Pod
+	req, nonZero := pi.resources()
 	n.Requested.MilliCPU += sign * req.MilliCPU
 	n.Requested.Memory += sign * req.Memory
 	n.Requested.EphemeralStorage += sign * req.EphemeralStorage

@@ -39,6 +39,21 @@ type PodInfo struct {
 	PreferredAntiAffinityTerms []WeightedAffinityTerm
 	// ParseError is the first term that did not parse; the terms are then empty.
 	ParseError error
+	// requests and nonZeroRequests are what the pod asks of a node
+	// (PodRequests without and with the scoring defaults), worked out when
+	// the pod is first added to a NodeInfo, so that taking it out again
+	// (each update of a bound pod is a removal and an addition) does not
+	// work them out anew.
+	requests, nonZeroRequests *Resource
+}
+
+// resources are the pod's requests without and with the scoring defaults.
+func (pi *PodInfo) resources() (req, nonZero *Resource) {
+	if pi.requests == nil {
+		pi.requests = ComputePodResourceRequest(pi.Pod)
+		pi.nonZeroRequests = NewResource(PodRequests(pi.Pod, PodRequestsOptions{NonMissing: NonZeroDefaults()}))
+	}
+	return pi.requests, pi.nonZeroRequests
 }
 
 // NewPodInfo parses pod's affinity terms.
