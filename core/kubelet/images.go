@@ -33,6 +33,16 @@ type imageManager struct {
 	failing     map[string]error
 	inflightErr map[string]error
 	lastErr     map[string]string // key → the last pull's error, for the back-off message
+	// listed is images() as of the last change of present (nil: to be
+	// made again). The node's status shares it, so it is replaced, never
+	// changed.
+	listed []api.ContainerImage
+}
+
+// add makes an image present.
+func (m *imageManager) add(im *runtime.Image) {
+	m.present[im.Ref] = im
+	m.listed = nil
 }
 
 func newImageManager(k *Kubelet, preloaded []string) *imageManager {
@@ -41,7 +51,7 @@ func newImageManager(k *Kubelet, preloaded []string) *imageManager {
 		failing: map[string]error{}, inflightErr: map[string]error{}, lastErr: map[string]string{}}
 	for _, ref := range preloaded {
 		if im, err := k.opts.Catalog.Resolve(ref); err == nil {
-			m.present[im.Ref] = im
+			m.add(im)
 		}
 	}
 	return m
@@ -115,7 +125,7 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 			k.enqueueAfter(ps.key, syncErrorRetry)
 			return nil, false
 		}
-		m.present[resolved.Ref] = resolved
+		m.add(resolved)
 		took := now.Sub(started)
 		k.eventf(pod, "Normal", "Pulled", "Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.",
 			ref, roundDuration(end.Sub(begin)), roundDuration(took), resolved.Size)
@@ -183,6 +193,9 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 
 // images lists what the node holds, biggest first, as node status does.
 func (m *imageManager) images() []api.ContainerImage {
+	if m.listed != nil {
+		return m.listed
+	}
 	refs := make([]string, 0, len(m.present))
 	for r := range m.present {
 		refs = append(refs, r)
@@ -194,6 +207,7 @@ func (m *imageManager) images() []api.ContainerImage {
 		out = append(out, api.ContainerImage{Names: []string{im.Digest, im.Ref}, SizeBytes: im.Size})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].SizeBytes > out[j].SizeBytes })
+	m.listed = out
 	return out
 }
 

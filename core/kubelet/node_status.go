@@ -127,7 +127,7 @@ func (k *Kubelet) updateNodeStatus() {
 	// were, the images as they were and the report not yet due. Those
 	// leave before copying the node.
 	due := now.Sub(k.lastStatusReport) >= nodeStatusReportFrequency
-	if !due && !k.firstReport() && !nodeConditionsChange(&node.Status) && reflect.DeepEqual(node.Status.Images, images) {
+	if !due && !k.firstReport() && !nodeConditionsChange(&node.Status) && sameImages(node.Status.Images, images) {
 		return
 	}
 	n := node.DeepCopy()
@@ -170,7 +170,7 @@ func (k *Kubelet) updateNodeStatus() {
 		}
 		setNodeCondition(st, nc)
 	}
-	if !changed && !due && reflect.DeepEqual(node.Status.Images, st.Images) && !k.firstReport() {
+	if !changed && !due && sameImages(node.Status.Images, st.Images) && !k.firstReport() {
 		return
 	}
 	if _, err := client.UpdateStatus(k.client, n); err != nil {
@@ -191,6 +191,15 @@ func (k *Kubelet) updateNodeStatus() {
 			k.eventf(nodeRef(n), "Normal", "NodeReady", "Node %s status is now: NodeReady", k.nodeName)
 		}
 	}
+}
+
+// sameImages is reflect.DeepEqual of two image lists, at once when the node
+// holds the very list the kubelet last made.
+func sameImages(a, b []api.ContainerImage) bool {
+	if len(a) == len(b) && len(a) > 0 && &a[0] == &b[0] {
+		return true
+	}
+	return reflect.DeepEqual(a, b)
 }
 
 // nodeCondition is a condition the kubelet reports on its node, with the

@@ -485,7 +485,7 @@ func (k *Kubelet) adoptPod(ps *podState) {
 			c.finishedAt = t.FinishedAt.Time
 		case st.State.Running != nil && ps.sandboxReady:
 			if im, err := k.opts.Catalog.Resolve(c.spec.Image); err == nil {
-				k.images.present[im.Ref] = im
+				k.images.add(im)
 			}
 			if k.startContainer(ps, c) {
 				c.startedAt = st.State.Running.StartedAt.Time
