@@ -17,11 +17,13 @@ func (k *Kubelet) writeStatus(ps *podState, st api.PodStatus) {
 	if reflect.DeepEqual(ps.pod.Status, st) {
 		return
 	}
-	// A status write keeps the stored spec (the server puts it back), so
-	// the pod sent is the cached one with its own metadata and the new
-	// status, not a deep copy whose spec and status are thrown away.
-	pod := &api.Pod{TypeMeta: ps.pod.TypeMeta, Spec: ps.pod.Spec, Status: st}
-	ps.pod.ObjectMeta.DeepCopyInto(&pod.ObjectMeta)
+	// A status write keeps the stored spec (the server puts it back) and
+	// writes only the metadata's own fields (resourceVersion, uid, ...),
+	// never into its maps and lists, so the pod sent is the cached one
+	// with the new status: it shares the rest with the stored version,
+	// which also spares the server's no-op check from comparing labels
+	// and annotations entry by entry.
+	pod := &api.Pod{TypeMeta: ps.pod.TypeMeta, ObjectMeta: ps.pod.ObjectMeta, Spec: ps.pod.Spec, Status: st}
 	k.statusWrite = pod
 	updated, err := client.UpdateStatus(k.client, pod)
 	k.statusWrite = nil
