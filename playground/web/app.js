@@ -461,7 +461,9 @@ function main() {
   lessons.onChange = () => persist.save();
   term.onIdle = () => {
     if (lessons.lesson) lessons.check();
-    persist.schedule(0);
+    // Not at once: a save holds the engine's thread for 50–150 ms with a
+    // few hundred pods, which the next command would wait for.
+    persist.schedule();
     if (!document.getElementById("details").hidden) details.refresh();
     if (!document.getElementById("panel-trace").hidden) trace.refresh();
   };

@@ -32,6 +32,10 @@ function commonPrefix(items) {
   return p;
 }
 
+// ENTER_HOLD_MS is how long the line break after a typed line waits for
+// the command's answer before it is shown alone.
+const ENTER_HOLD_MS = 50;
+
 export class Console {
   constructor(el, engine, opts = {}) {
     this.engine = engine; // {exec(line, onOutput) → Promise<code>, interrupt(), complete(line)}
@@ -112,9 +116,9 @@ export class Console {
   // hold keeps a running command's output until the command ends or the
   // current task does, so that a quick command's output and next prompt
   // go to xterm as one write, in the task that brings the engine's answer.
-  hold(text) {
+  hold(text, ms = 0) {
     this.held += text;
-    if (!this.holdTimer) this.holdTimer = setTimeout(() => this.release(), 0);
+    if (!this.holdTimer) this.holdTimer = setTimeout(() => this.release(), ms);
   }
 
   // release hands the held output to xterm; done runs once xterm has
@@ -369,7 +373,10 @@ export class Console {
 
   enter() {
     const line = this.line;
-    this.hold("\r\n");
+    // The line break waits for a quick command's answer (the engine's
+    // worker gives one in a few milliseconds): a frame drawn in between,
+    // for the line break alone, would make the answer wait for it.
+    this.hold("\r\n", ENTER_HOLD_MS);
     this.line = "";
     this.cursor = 0;
     this.drawnCursor = 0;
