@@ -491,10 +491,14 @@ func (p Picture) Equal(q Picture) bool {
 }
 
 // MarkChanges tags the chips of svg (drawn from p) whose pod is new since
-// prev with the class "enter", so the page can fade them in; a pod that
-// is new on a node is how a rescheduled workload's replacement shows.
+// prev with the class "enter", so the page can fade them in (unless the
+// picture is crowded); a pod that is new on a node is how a rescheduled
+// workload's replacement shows.
 // A tagged chip is a copy: chips are shared between redraws.
 func (p Picture) MarkChanges(prev Picture, svg *El) {
+	if p.crowded() {
+		return // a crowded picture does not fade its pods
+	}
 	was := map[string]bool{}
 	for _, n := range prev.Nodes {
 		for _, pod := range n.Pods {

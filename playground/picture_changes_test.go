@@ -53,5 +53,17 @@ func TestCrowdedPicture(t *testing.T) {
 		if crowded := tc.pods > crowdedPods; tc.pods > 0 && crowded != (texts == 0) {
 			t.Errorf("%d pods: %d chips with their name in text", tc.pods, texts)
 		}
+		// Every pod is new against an empty picture: only an uncrowded one
+		// fades them in.
+		(Picture{Nodes: []NodeView{n}}).MarkChanges(Picture{}, svg)
+		entering := 0
+		walk(svg, func(e *El) {
+			if strings.HasSuffix(e.Attr("class"), " enter") {
+				entering++
+			}
+		})
+		if want := map[bool]int{true: 0, false: tc.pods}[tc.pods > crowdedPods]; entering != want {
+			t.Errorf("%d pods: %d chips fade in, want %d", tc.pods, entering, want)
+		}
 	}
 }

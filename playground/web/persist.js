@@ -1,7 +1,7 @@
 // Keeping the cluster: the page state (the engine's snapshot and the
 // terminal's files) is saved in localStorage, gzipped (by the engine's
-// worker, pack.js), after each command and every few seconds, and restored
-// on reload. A share link carries the
+// worker, pack.js), soon after each command, at each lesson step and every
+// 10 s, and restored on reload. A share link carries the
 // same state, gzipped and base64url-encoded, in the URL fragment (#s=…),
 // which never reaches a server. Either is checked by the engine like any
 // input before it replaces anything.
@@ -124,8 +124,8 @@ export class Persistence {
 
   // saveSoon is for a page that is hidden or going away. The engine, in its
   // worker, cannot answer at once: a hidden page lives to get the answer,
-  // an unloaded one may not, so commands and lesson steps save as soon as
-  // they end, and the clock's progress every 10 s.
+  // an unloaded one may not (what changed since the last save, at most
+  // 800 ms after a command or 10 s of the clock, is then lost).
   saveSoon() {
     clearTimeout(this.timer);
     this.timer = null;

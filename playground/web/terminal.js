@@ -38,7 +38,7 @@ const ENTER_HOLD_MS = 50;
 
 export class Console {
   constructor(el, engine, opts = {}) {
-    this.engine = engine; // {exec(line, onOutput) → Promise<code>, interrupt(), complete(line)}
+    this.engine = engine; // {exec(line, onOutput) → Promise<code>, interrupt(), complete(line) → Promise}
     this.term = new Terminal({
       convertEol: true,
       cursorBlink: true,

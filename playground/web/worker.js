@@ -10,7 +10,7 @@
 //	  {event: node, type, value}                 a DOM event on a node Go listens to
 //	  {width}                                    the picture's new width
 //	worker → page
-//	  {ops: [...]}                               DOM changes for the page to apply (dom.js)
+//	  {ops: [...]}                               DOM changes for the page to apply (engine.js)
 //	  {result: id, value|error, output?, busy}   a call's answer (with the
 //	                                             rest of exec's output)
 //	  {output: id, text}                         a running command's output
@@ -22,7 +22,7 @@
 // The Go side draws the time controls and the cluster picture with a
 // handful of DOM calls (playground/ui_js.go, svgdom_js.go); here they go to
 // stand-in nodes that record each change, and the changes reach the page
-// as one message each time Go hands the thread back.
+// each time Go hands the thread back, in messages of at most 2,048.
 
 /* global Go */
 import { pack } from "./pack.js";
@@ -56,6 +56,12 @@ function flush() {
 const outputs = new Map(); // call id → text
 function output(id, text) {
   outputs.set(id, (outputs.get(id) || "") + text);
+  afterGoSoon();
+}
+
+// afterGoSoon runs afterGo once Go has handed the thread back (a
+// microtask runs only when no wasm is on the stack).
+function afterGoSoon() {
   if (!flushQueued) {
     flushQueued = true;
     queueMicrotask(afterGo);
@@ -63,7 +69,7 @@ function output(id, text) {
 }
 
 // op records one DOM change; the batch goes out once Go has handed the
-// thread back (a microtask runs only when no wasm is on the stack).
+// thread back.
 function op(...a) {
   ops.push(a);
   // A redraw of hundreds of chips makes tens of thousands of changes in
@@ -72,10 +78,7 @@ function op(...a) {
     postMessage({ ops });
     ops = [];
   }
-  if (!flushQueued) {
-    flushQueued = true;
-    queueMicrotask(afterGo);
-  }
+  afterGoSoon();
 }
 
 // afterGo runs when Go has handed the thread back: the changes it drew go
@@ -84,7 +87,8 @@ function afterGo() {
   flush();
   const go = globalThis.__kubeplayGo; // set by Go's main
   if (go) {
-    // busy() enters Go too; flushQueued, still set, keeps that from
+    // busy() enters Go too (and Go runs whatever goroutines are ready,
+    // hence the second flush); flushQueued, still set, keeps that from
     // queueing another afterGo.
     const b = !!go.busy();
     if (b !== lastBusy) {
@@ -217,10 +221,7 @@ function start({ module, lang, ids, width }) {
     try {
       return resume.call(this);
     } finally {
-      if (--depth === 0 && !flushQueued) {
-        flushQueued = true;
-        queueMicrotask(afterGo);
-      }
+      if (--depth === 0) afterGoSoon();
     }
   };
   WebAssembly.instantiate(module, goRuntime.importObject).then((instance) => {
@@ -247,19 +248,19 @@ async function call({ call: id, name, args }) {
     // exec's third argument is the page's output callback: here it sends
     // the output on.
     if (name === "exec") args[2] = (text) => output(id, String(text));
-    let value = await f.apply(go, args);
-    const transfer = [];
-    if (name === "fetch" && value && value.body) {
-      value = { status: value.status, statusText: value.statusText, headers: value.headers, body: value.body };
-      transfer.push(value.body.buffer);
-    } else if (value instanceof Uint8Array) transfer.push(value.buffer);
-    answer(id, { value }, transfer);
+    const value = await f.apply(go, args);
+    // Bytes (save's state, fetch's body) move to the page without a copy.
+    const bytes = value instanceof Uint8Array ? value : value && value.body;
+    answer(id, { value }, bytes instanceof Uint8Array ? [bytes.buffer] : []);
   } catch (e) {
     answer(id, { error: String(e && e.message ? e.message : e) });
   }
 }
 
+// answer sends a call's answer; calls numbered 0 (interrupt, editDone)
+// wait for none.
 function answer(id, msg, transfer) {
+  if (id === 0) return;
   msg.result = id;
   if (outputs.has(id)) {
     msg.output = outputs.get(id);
