@@ -3,294 +3,130 @@
 
 package hashutil
 
-import "sync"
+// upstreamStructs lists every struct type reachable from v1.PodTemplateSpec,
+// one a line: its reflect type string, then its fields in declaration order
+// as Name:json:type, the JSON name left empty where it is the field's name
+// with the first letter lowered. It is text rather than a map literal
+// because a literal of this size is 64 KB of WebAssembly, which V8 compiles
+// twice (the second time optimised, as it runs long) during the page's
+// start, where the cluster's first Deployment is hashed.
+const upstreamStructs = `v1.AWSElasticBlockStoreVolumeSource VolumeID::string FSType:fsType:string Partition::int32 ReadOnly::bool
+v1.Affinity NodeAffinity::*v1.NodeAffinity PodAffinity::*v1.PodAffinity PodAntiAffinity::*v1.PodAntiAffinity
+v1.AppArmorProfile Type::v1.AppArmorProfileType LocalhostProfile::*string
+v1.AzureDiskVolumeSource DiskName::string DataDiskURI:diskURI:string CachingMode::*v1.AzureDataDiskCachingMode FSType:fsType:*string ReadOnly::*bool Kind::*v1.AzureDataDiskKind
+v1.AzureFileVolumeSource SecretName::string ShareName::string ReadOnly::bool
+v1.CSIVolumeSource Driver::string ReadOnly::*bool FSType:fsType:*string VolumeAttributes::map[string]string NodePublishSecretRef::*v1.LocalObjectReference
+v1.Capabilities Add::[]v1.Capability Drop::[]v1.Capability
+v1.CephFSVolumeSource Monitors::[]string Path::string User::string SecretFile::string SecretRef::*v1.LocalObjectReference ReadOnly::bool
+v1.CinderVolumeSource VolumeID::string FSType:fsType:string ReadOnly::bool SecretRef::*v1.LocalObjectReference
+v1.ClusterTrustBundleProjection Name::*string SignerName::*string LabelSelector::*v1.LabelSelector Optional::*bool Path::string
+v1.ConfigMapEnvSource LocalObjectReference:,inline:v1.LocalObjectReference Optional::*bool
+v1.ConfigMapKeySelector LocalObjectReference:,inline:v1.LocalObjectReference Key::string Optional::*bool
+v1.ConfigMapProjection LocalObjectReference:,inline:v1.LocalObjectReference Items::[]v1.KeyToPath Optional::*bool
+v1.ConfigMapVolumeSource LocalObjectReference:,inline:v1.LocalObjectReference Items::[]v1.KeyToPath DefaultMode::*int32 Optional::*bool
+v1.Container Name::string Image::string Command::[]string Args::[]string WorkingDir::string Ports::[]v1.ContainerPort EnvFrom::[]v1.EnvFromSource Env::[]v1.EnvVar Resources::v1.ResourceRequirements ResizePolicy::[]v1.ContainerResizePolicy RestartPolicy::*v1.ContainerRestartPolicy VolumeMounts::[]v1.VolumeMount VolumeDevices::[]v1.VolumeDevice LivenessProbe::*v1.Probe ReadinessProbe::*v1.Probe StartupProbe::*v1.Probe Lifecycle::*v1.Lifecycle TerminationMessagePath::string TerminationMessagePolicy::v1.TerminationMessagePolicy ImagePullPolicy::v1.PullPolicy SecurityContext::*v1.SecurityContext Stdin::bool StdinOnce::bool TTY:tty:bool
+v1.ContainerPort Name::string HostPort::int32 ContainerPort::int32 Protocol::v1.Protocol HostIP::string
+v1.ContainerResizePolicy ResourceName::v1.ResourceName RestartPolicy::v1.ResourceResizeRestartPolicy
+v1.DownwardAPIProjection Items::[]v1.DownwardAPIVolumeFile
+v1.DownwardAPIVolumeFile Path::string FieldRef::*v1.ObjectFieldSelector ResourceFieldRef::*v1.ResourceFieldSelector Mode::*int32
+v1.DownwardAPIVolumeSource Items::[]v1.DownwardAPIVolumeFile DefaultMode::*int32
+v1.EmptyDirVolumeSource Medium::v1.StorageMedium SizeLimit::*resource.Quantity
+v1.EnvFromSource Prefix::string ConfigMapRef::*v1.ConfigMapEnvSource SecretRef::*v1.SecretEnvSource
+v1.EnvVar Name::string Value::string ValueFrom::*v1.EnvVarSource
+v1.EnvVarSource FieldRef::*v1.ObjectFieldSelector ResourceFieldRef::*v1.ResourceFieldSelector ConfigMapKeyRef::*v1.ConfigMapKeySelector SecretKeyRef::*v1.SecretKeySelector
+v1.EphemeralContainer EphemeralContainerCommon:,inline:v1.EphemeralContainerCommon TargetContainerName::string
+v1.EphemeralContainerCommon Name::string Image::string Command::[]string Args::[]string WorkingDir::string Ports::[]v1.ContainerPort EnvFrom::[]v1.EnvFromSource Env::[]v1.EnvVar Resources::v1.ResourceRequirements ResizePolicy::[]v1.ContainerResizePolicy RestartPolicy::*v1.ContainerRestartPolicy VolumeMounts::[]v1.VolumeMount VolumeDevices::[]v1.VolumeDevice LivenessProbe::*v1.Probe ReadinessProbe::*v1.Probe StartupProbe::*v1.Probe Lifecycle::*v1.Lifecycle TerminationMessagePath::string TerminationMessagePolicy::v1.TerminationMessagePolicy ImagePullPolicy::v1.PullPolicy SecurityContext::*v1.SecurityContext Stdin::bool StdinOnce::bool TTY:tty:bool
+v1.EphemeralVolumeSource VolumeClaimTemplate::*v1.PersistentVolumeClaimTemplate
+v1.ExecAction Command::[]string
+v1.FCVolumeSource TargetWWNs::[]string Lun::*int32 FSType:fsType:string ReadOnly::bool WWIDs:wwids:[]string
+v1.FieldsV1 Raw:-:[]uint8
+v1.FlexVolumeSource Driver::string FSType:fsType:string SecretRef::*v1.LocalObjectReference ReadOnly::bool Options::map[string]string
+v1.FlockerVolumeSource DatasetName::string DatasetUUID::string
+v1.GCEPersistentDiskVolumeSource PDName:pdName:string FSType:fsType:string Partition::int32 ReadOnly::bool
+v1.GRPCAction Port::int32 Service::*string
+v1.GitRepoVolumeSource Repository::string Revision::string Directory::string
+v1.GlusterfsVolumeSource EndpointsName:endpoints:string Path::string ReadOnly::bool
+v1.HTTPGetAction Path::string Port::intstr.IntOrString Host::string Scheme::v1.URIScheme HTTPHeaders:httpHeaders:[]v1.HTTPHeader
+v1.HTTPHeader Name::string Value::string
+v1.HostAlias IP:ip:string Hostnames::[]string
+v1.HostPathVolumeSource Path::string Type::*v1.HostPathType
+v1.ISCSIVolumeSource TargetPortal::string IQN:iqn:string Lun::int32 ISCSIInterface:iscsiInterface:string FSType:fsType:string ReadOnly::bool Portals::[]string DiscoveryCHAPAuth:chapAuthDiscovery:bool SessionCHAPAuth:chapAuthSession:bool SecretRef::*v1.LocalObjectReference InitiatorName::*string
+v1.ImageVolumeSource Reference::string PullPolicy::v1.PullPolicy
+v1.KeyToPath Key::string Path::string Mode::*int32
+v1.LabelSelector MatchLabels::map[string]string MatchExpressions::[]v1.LabelSelectorRequirement
+v1.LabelSelectorRequirement Key::string Operator::v1.LabelSelectorOperator Values::[]string
+v1.Lifecycle PostStart::*v1.LifecycleHandler PreStop::*v1.LifecycleHandler
+v1.LifecycleHandler Exec::*v1.ExecAction HTTPGet:httpGet:*v1.HTTPGetAction TCPSocket:tcpSocket:*v1.TCPSocketAction Sleep::*v1.SleepAction
+v1.LocalObjectReference Name::string
+v1.ManagedFieldsEntry Manager::string Operation::v1.ManagedFieldsOperationType APIVersion:apiVersion:string Time::*v1.Time FieldsType::string FieldsV1::*v1.FieldsV1 Subresource::string
+v1.NFSVolumeSource Server::string Path::string ReadOnly::bool
+v1.NodeAffinity RequiredDuringSchedulingIgnoredDuringExecution::*v1.NodeSelector PreferredDuringSchedulingIgnoredDuringExecution::[]v1.PreferredSchedulingTerm
+v1.NodeSelector NodeSelectorTerms::[]v1.NodeSelectorTerm
+v1.NodeSelectorRequirement Key::string Operator::v1.NodeSelectorOperator Values::[]string
+v1.NodeSelectorTerm MatchExpressions::[]v1.NodeSelectorRequirement MatchFields::[]v1.NodeSelectorRequirement
+v1.ObjectFieldSelector APIVersion:apiVersion:string FieldPath::string
+v1.ObjectMeta Name::string GenerateName::string Namespace::string SelfLink::string UID:uid:types.UID ResourceVersion::string Generation::int64 CreationTimestamp::v1.Time DeletionTimestamp::*v1.Time DeletionGracePeriodSeconds::*int64 Labels::map[string]string Annotations::map[string]string OwnerReferences::[]v1.OwnerReference Finalizers::[]string ManagedFields::[]v1.ManagedFieldsEntry
+v1.OwnerReference APIVersion:apiVersion:string Kind::string Name::string UID:uid:types.UID Controller::*bool BlockOwnerDeletion::*bool
+v1.PersistentVolumeClaimSpec AccessModes::[]v1.PersistentVolumeAccessMode Selector::*v1.LabelSelector Resources::v1.VolumeResourceRequirements VolumeName::string StorageClassName::*string VolumeMode::*v1.PersistentVolumeMode DataSource::*v1.TypedLocalObjectReference DataSourceRef::*v1.TypedObjectReference VolumeAttributesClassName::*string
+v1.PersistentVolumeClaimTemplate ObjectMeta:metadata:v1.ObjectMeta Spec::v1.PersistentVolumeClaimSpec
+v1.PersistentVolumeClaimVolumeSource ClaimName::string ReadOnly::bool
+v1.PhotonPersistentDiskVolumeSource PdID::string FSType:fsType:string
+v1.PodAffinity RequiredDuringSchedulingIgnoredDuringExecution::[]v1.PodAffinityTerm PreferredDuringSchedulingIgnoredDuringExecution::[]v1.WeightedPodAffinityTerm
+v1.PodAffinityTerm LabelSelector::*v1.LabelSelector Namespaces::[]string TopologyKey::string NamespaceSelector::*v1.LabelSelector MatchLabelKeys::[]string MismatchLabelKeys::[]string
+v1.PodAntiAffinity RequiredDuringSchedulingIgnoredDuringExecution::[]v1.PodAffinityTerm PreferredDuringSchedulingIgnoredDuringExecution::[]v1.WeightedPodAffinityTerm
+v1.PodDNSConfig Nameservers::[]string Searches::[]string Options::[]v1.PodDNSConfigOption
+v1.PodDNSConfigOption Name::string Value::*string
+v1.PodOS Name::v1.OSName
+v1.PodReadinessGate ConditionType::v1.PodConditionType
+v1.PodResourceClaim Name::string ResourceClaimName::*string ResourceClaimTemplateName::*string
+v1.PodSchedulingGate Name::string
+v1.PodSecurityContext SELinuxOptions:seLinuxOptions:*v1.SELinuxOptions WindowsOptions::*v1.WindowsSecurityContextOptions RunAsUser::*int64 RunAsGroup::*int64 RunAsNonRoot::*bool SupplementalGroups::[]int64 SupplementalGroupsPolicy::*v1.SupplementalGroupsPolicy FSGroup:fsGroup:*int64 Sysctls::[]v1.Sysctl FSGroupChangePolicy:fsGroupChangePolicy:*v1.PodFSGroupChangePolicy SeccompProfile::*v1.SeccompProfile AppArmorProfile::*v1.AppArmorProfile SELinuxChangePolicy:seLinuxChangePolicy:*v1.PodSELinuxChangePolicy
+v1.PodSpec Volumes::[]v1.Volume InitContainers::[]v1.Container Containers::[]v1.Container EphemeralContainers::[]v1.EphemeralContainer RestartPolicy::v1.RestartPolicy TerminationGracePeriodSeconds::*int64 ActiveDeadlineSeconds::*int64 DNSPolicy:dnsPolicy:v1.DNSPolicy NodeSelector::map[string]string ServiceAccountName::string DeprecatedServiceAccount:serviceAccount:string AutomountServiceAccountToken::*bool NodeName::string HostNetwork::bool HostPID::bool HostIPC::bool ShareProcessNamespace::*bool SecurityContext::*v1.PodSecurityContext ImagePullSecrets::[]v1.LocalObjectReference Hostname::string Subdomain::string Affinity::*v1.Affinity SchedulerName::string Tolerations::[]v1.Toleration HostAliases::[]v1.HostAlias PriorityClassName::string Priority::*int32 DNSConfig:dnsConfig:*v1.PodDNSConfig ReadinessGates::[]v1.PodReadinessGate RuntimeClassName::*string EnableServiceLinks::*bool PreemptionPolicy::*v1.PreemptionPolicy Overhead::v1.ResourceList TopologySpreadConstraints::[]v1.TopologySpreadConstraint SetHostnameAsFQDN::*bool OS:os:*v1.PodOS HostUsers::*bool SchedulingGates::[]v1.PodSchedulingGate ResourceClaims::[]v1.PodResourceClaim Resources::*v1.ResourceRequirements
+v1.PodTemplateSpec ObjectMeta:metadata:v1.ObjectMeta Spec::v1.PodSpec
+v1.PortworxVolumeSource VolumeID::string FSType:fsType:string ReadOnly::bool
+v1.PreferredSchedulingTerm Weight::int32 Preference::v1.NodeSelectorTerm
+v1.Probe ProbeHandler:,inline:v1.ProbeHandler InitialDelaySeconds::int32 TimeoutSeconds::int32 PeriodSeconds::int32 SuccessThreshold::int32 FailureThreshold::int32 TerminationGracePeriodSeconds::*int64
+v1.ProbeHandler Exec::*v1.ExecAction HTTPGet:httpGet:*v1.HTTPGetAction TCPSocket:tcpSocket:*v1.TCPSocketAction GRPC:grpc:*v1.GRPCAction
+v1.ProjectedVolumeSource Sources::[]v1.VolumeProjection DefaultMode::*int32
+v1.QuobyteVolumeSource Registry::string Volume::string ReadOnly::bool User::string Group::string Tenant::string
+v1.RBDVolumeSource CephMonitors:monitors:[]string RBDImage:image:string FSType:fsType:string RBDPool:pool:string RadosUser:user:string Keyring::string SecretRef::*v1.LocalObjectReference ReadOnly::bool
+v1.ResourceClaim Name::string Request::string
+v1.ResourceFieldSelector ContainerName::string Resource::string Divisor::resource.Quantity
+v1.ResourceRequirements Limits::v1.ResourceList Requests::v1.ResourceList Claims::[]v1.ResourceClaim
+v1.SELinuxOptions User::string Role::string Type::string Level::string
+v1.ScaleIOVolumeSource Gateway::string System::string SecretRef::*v1.LocalObjectReference SSLEnabled:sslEnabled:bool ProtectionDomain::string StoragePool::string StorageMode::string VolumeName::string FSType:fsType:string ReadOnly::bool
+v1.SeccompProfile Type::v1.SeccompProfileType LocalhostProfile::*string
+v1.SecretEnvSource LocalObjectReference:,inline:v1.LocalObjectReference Optional::*bool
+v1.SecretKeySelector LocalObjectReference:,inline:v1.LocalObjectReference Key::string Optional::*bool
+v1.SecretProjection LocalObjectReference:,inline:v1.LocalObjectReference Items::[]v1.KeyToPath Optional::*bool
+v1.SecretVolumeSource SecretName::string Items::[]v1.KeyToPath DefaultMode::*int32 Optional::*bool
+v1.SecurityContext Capabilities::*v1.Capabilities Privileged::*bool SELinuxOptions:seLinuxOptions:*v1.SELinuxOptions WindowsOptions::*v1.WindowsSecurityContextOptions RunAsUser::*int64 RunAsGroup::*int64 RunAsNonRoot::*bool ReadOnlyRootFilesystem::*bool AllowPrivilegeEscalation::*bool ProcMount::*v1.ProcMountType SeccompProfile::*v1.SeccompProfile AppArmorProfile::*v1.AppArmorProfile
+v1.ServiceAccountTokenProjection Audience::string ExpirationSeconds::*int64 Path::string
+v1.SleepAction Seconds::int64
+v1.StorageOSVolumeSource VolumeName::string VolumeNamespace::string FSType:fsType:string ReadOnly::bool SecretRef::*v1.LocalObjectReference
+v1.Sysctl Name::string Value::string
+v1.TCPSocketAction Port::intstr.IntOrString Host::string
+v1.Toleration Key::string Operator::v1.TolerationOperator Value::string Effect::v1.TaintEffect TolerationSeconds::*int64
+v1.TopologySpreadConstraint MaxSkew::int32 TopologyKey::string WhenUnsatisfiable::v1.UnsatisfiableConstraintAction LabelSelector::*v1.LabelSelector MinDomains::*int32 NodeAffinityPolicy::*v1.NodeInclusionPolicy NodeTaintsPolicy::*v1.NodeInclusionPolicy MatchLabelKeys::[]string
+v1.TypedLocalObjectReference APIGroup:apiGroup:*string Kind::string Name::string
+v1.TypedObjectReference APIGroup:apiGroup:*string Kind::string Name::string Namespace::*string
+v1.Volume Name::string VolumeSource:,inline:v1.VolumeSource
+v1.VolumeDevice Name::string DevicePath::string
+v1.VolumeMount Name::string ReadOnly::bool RecursiveReadOnly::*v1.RecursiveReadOnlyMode MountPath::string SubPath::string MountPropagation::*v1.MountPropagationMode SubPathExpr::string
+v1.VolumeProjection Secret::*v1.SecretProjection DownwardAPI::*v1.DownwardAPIProjection ConfigMap::*v1.ConfigMapProjection ServiceAccountToken::*v1.ServiceAccountTokenProjection ClusterTrustBundle::*v1.ClusterTrustBundleProjection
+v1.VolumeResourceRequirements Limits::v1.ResourceList Requests::v1.ResourceList
+v1.VolumeSource HostPath::*v1.HostPathVolumeSource EmptyDir::*v1.EmptyDirVolumeSource GCEPersistentDisk:gcePersistentDisk:*v1.GCEPersistentDiskVolumeSource AWSElasticBlockStore:awsElasticBlockStore:*v1.AWSElasticBlockStoreVolumeSource GitRepo::*v1.GitRepoVolumeSource Secret::*v1.SecretVolumeSource NFS:nfs:*v1.NFSVolumeSource ISCSI:iscsi:*v1.ISCSIVolumeSource Glusterfs::*v1.GlusterfsVolumeSource PersistentVolumeClaim::*v1.PersistentVolumeClaimVolumeSource RBD:rbd:*v1.RBDVolumeSource FlexVolume::*v1.FlexVolumeSource Cinder::*v1.CinderVolumeSource CephFS:cephfs:*v1.CephFSVolumeSource Flocker::*v1.FlockerVolumeSource DownwardAPI::*v1.DownwardAPIVolumeSource FC:fc:*v1.FCVolumeSource AzureFile::*v1.AzureFileVolumeSource ConfigMap::*v1.ConfigMapVolumeSource VsphereVolume::*v1.VsphereVirtualDiskVolumeSource Quobyte::*v1.QuobyteVolumeSource AzureDisk::*v1.AzureDiskVolumeSource PhotonPersistentDisk::*v1.PhotonPersistentDiskVolumeSource Projected::*v1.ProjectedVolumeSource PortworxVolume::*v1.PortworxVolumeSource ScaleIO::*v1.ScaleIOVolumeSource StorageOS:storageos:*v1.StorageOSVolumeSource CSI:csi:*v1.CSIVolumeSource Ephemeral::*v1.EphemeralVolumeSource Image::*v1.ImageVolumeSource
+v1.VsphereVirtualDiskVolumeSource VolumePath::string FSType:fsType:string StoragePolicyName::string StoragePolicyID::string
+v1.WeightedPodAffinityTerm Weight::int32 PodAffinityTerm::v1.PodAffinityTerm
+v1.WindowsSecurityContextOptions GMSACredentialSpecName:gmsaCredentialSpecName:*string GMSACredentialSpec:gmsaCredentialSpec:*string RunAsUserName::*string HostProcess::*bool`
 
-// upstreamTypes is the layout of every Go type reachable from v1.PodTemplateSpec,
-// keyed by its reflect type string: fields in declaration order with their
-// JSON names. The table is read-only, and built on first use: its literal
-// is 64 KB of WebAssembly that a page start need not compile and run.
-var upstreamTypes = sync.OnceValue(func() map[string]upstreamType {
-	return map[string]upstreamType{
-		"*bool":                                 {kind: kindPtr, elem: "bool"},
-		"*int32":                                {kind: kindPtr, elem: "int32"},
-		"*int64":                                {kind: kindPtr, elem: "int64"},
-		"*resource.Quantity":                    {kind: kindPtr, elem: "resource.Quantity"},
-		"*string":                               {kind: kindPtr, elem: "string"},
-		"*v1.AWSElasticBlockStoreVolumeSource":  {kind: kindPtr, elem: "v1.AWSElasticBlockStoreVolumeSource"},
-		"*v1.Affinity":                          {kind: kindPtr, elem: "v1.Affinity"},
-		"*v1.AppArmorProfile":                   {kind: kindPtr, elem: "v1.AppArmorProfile"},
-		"*v1.AzureDataDiskCachingMode":          {kind: kindPtr, elem: "v1.AzureDataDiskCachingMode"},
-		"*v1.AzureDataDiskKind":                 {kind: kindPtr, elem: "v1.AzureDataDiskKind"},
-		"*v1.AzureDiskVolumeSource":             {kind: kindPtr, elem: "v1.AzureDiskVolumeSource"},
-		"*v1.AzureFileVolumeSource":             {kind: kindPtr, elem: "v1.AzureFileVolumeSource"},
-		"*v1.CSIVolumeSource":                   {kind: kindPtr, elem: "v1.CSIVolumeSource"},
-		"*v1.Capabilities":                      {kind: kindPtr, elem: "v1.Capabilities"},
-		"*v1.CephFSVolumeSource":                {kind: kindPtr, elem: "v1.CephFSVolumeSource"},
-		"*v1.CinderVolumeSource":                {kind: kindPtr, elem: "v1.CinderVolumeSource"},
-		"*v1.ClusterTrustBundleProjection":      {kind: kindPtr, elem: "v1.ClusterTrustBundleProjection"},
-		"*v1.ConfigMapEnvSource":                {kind: kindPtr, elem: "v1.ConfigMapEnvSource"},
-		"*v1.ConfigMapKeySelector":              {kind: kindPtr, elem: "v1.ConfigMapKeySelector"},
-		"*v1.ConfigMapProjection":               {kind: kindPtr, elem: "v1.ConfigMapProjection"},
-		"*v1.ConfigMapVolumeSource":             {kind: kindPtr, elem: "v1.ConfigMapVolumeSource"},
-		"*v1.ContainerRestartPolicy":            {kind: kindPtr, elem: "v1.ContainerRestartPolicy"},
-		"*v1.DownwardAPIProjection":             {kind: kindPtr, elem: "v1.DownwardAPIProjection"},
-		"*v1.DownwardAPIVolumeSource":           {kind: kindPtr, elem: "v1.DownwardAPIVolumeSource"},
-		"*v1.EmptyDirVolumeSource":              {kind: kindPtr, elem: "v1.EmptyDirVolumeSource"},
-		"*v1.EnvVarSource":                      {kind: kindPtr, elem: "v1.EnvVarSource"},
-		"*v1.EphemeralVolumeSource":             {kind: kindPtr, elem: "v1.EphemeralVolumeSource"},
-		"*v1.ExecAction":                        {kind: kindPtr, elem: "v1.ExecAction"},
-		"*v1.FCVolumeSource":                    {kind: kindPtr, elem: "v1.FCVolumeSource"},
-		"*v1.FieldsV1":                          {kind: kindPtr, elem: "v1.FieldsV1"},
-		"*v1.FlexVolumeSource":                  {kind: kindPtr, elem: "v1.FlexVolumeSource"},
-		"*v1.FlockerVolumeSource":               {kind: kindPtr, elem: "v1.FlockerVolumeSource"},
-		"*v1.GCEPersistentDiskVolumeSource":     {kind: kindPtr, elem: "v1.GCEPersistentDiskVolumeSource"},
-		"*v1.GRPCAction":                        {kind: kindPtr, elem: "v1.GRPCAction"},
-		"*v1.GitRepoVolumeSource":               {kind: kindPtr, elem: "v1.GitRepoVolumeSource"},
-		"*v1.GlusterfsVolumeSource":             {kind: kindPtr, elem: "v1.GlusterfsVolumeSource"},
-		"*v1.HTTPGetAction":                     {kind: kindPtr, elem: "v1.HTTPGetAction"},
-		"*v1.HostPathType":                      {kind: kindPtr, elem: "v1.HostPathType"},
-		"*v1.HostPathVolumeSource":              {kind: kindPtr, elem: "v1.HostPathVolumeSource"},
-		"*v1.ISCSIVolumeSource":                 {kind: kindPtr, elem: "v1.ISCSIVolumeSource"},
-		"*v1.ImageVolumeSource":                 {kind: kindPtr, elem: "v1.ImageVolumeSource"},
-		"*v1.LabelSelector":                     {kind: kindPtr, elem: "v1.LabelSelector"},
-		"*v1.Lifecycle":                         {kind: kindPtr, elem: "v1.Lifecycle"},
-		"*v1.LifecycleHandler":                  {kind: kindPtr, elem: "v1.LifecycleHandler"},
-		"*v1.LocalObjectReference":              {kind: kindPtr, elem: "v1.LocalObjectReference"},
-		"*v1.MountPropagationMode":              {kind: kindPtr, elem: "v1.MountPropagationMode"},
-		"*v1.NFSVolumeSource":                   {kind: kindPtr, elem: "v1.NFSVolumeSource"},
-		"*v1.NodeAffinity":                      {kind: kindPtr, elem: "v1.NodeAffinity"},
-		"*v1.NodeInclusionPolicy":               {kind: kindPtr, elem: "v1.NodeInclusionPolicy"},
-		"*v1.NodeSelector":                      {kind: kindPtr, elem: "v1.NodeSelector"},
-		"*v1.ObjectFieldSelector":               {kind: kindPtr, elem: "v1.ObjectFieldSelector"},
-		"*v1.PersistentVolumeClaimTemplate":     {kind: kindPtr, elem: "v1.PersistentVolumeClaimTemplate"},
-		"*v1.PersistentVolumeClaimVolumeSource": {kind: kindPtr, elem: "v1.PersistentVolumeClaimVolumeSource"},
-		"*v1.PersistentVolumeMode":              {kind: kindPtr, elem: "v1.PersistentVolumeMode"},
-		"*v1.PhotonPersistentDiskVolumeSource":  {kind: kindPtr, elem: "v1.PhotonPersistentDiskVolumeSource"},
-		"*v1.PodAffinity":                       {kind: kindPtr, elem: "v1.PodAffinity"},
-		"*v1.PodAntiAffinity":                   {kind: kindPtr, elem: "v1.PodAntiAffinity"},
-		"*v1.PodDNSConfig":                      {kind: kindPtr, elem: "v1.PodDNSConfig"},
-		"*v1.PodFSGroupChangePolicy":            {kind: kindPtr, elem: "v1.PodFSGroupChangePolicy"},
-		"*v1.PodOS":                             {kind: kindPtr, elem: "v1.PodOS"},
-		"*v1.PodSELinuxChangePolicy":            {kind: kindPtr, elem: "v1.PodSELinuxChangePolicy"},
-		"*v1.PodSecurityContext":                {kind: kindPtr, elem: "v1.PodSecurityContext"},
-		"*v1.PortworxVolumeSource":              {kind: kindPtr, elem: "v1.PortworxVolumeSource"},
-		"*v1.PreemptionPolicy":                  {kind: kindPtr, elem: "v1.PreemptionPolicy"},
-		"*v1.Probe":                             {kind: kindPtr, elem: "v1.Probe"},
-		"*v1.ProcMountType":                     {kind: kindPtr, elem: "v1.ProcMountType"},
-		"*v1.ProjectedVolumeSource":             {kind: kindPtr, elem: "v1.ProjectedVolumeSource"},
-		"*v1.QuobyteVolumeSource":               {kind: kindPtr, elem: "v1.QuobyteVolumeSource"},
-		"*v1.RBDVolumeSource":                   {kind: kindPtr, elem: "v1.RBDVolumeSource"},
-		"*v1.RecursiveReadOnlyMode":             {kind: kindPtr, elem: "v1.RecursiveReadOnlyMode"},
-		"*v1.ResourceFieldSelector":             {kind: kindPtr, elem: "v1.ResourceFieldSelector"},
-		"*v1.ResourceRequirements":              {kind: kindPtr, elem: "v1.ResourceRequirements"},
-		"*v1.SELinuxOptions":                    {kind: kindPtr, elem: "v1.SELinuxOptions"},
-		"*v1.ScaleIOVolumeSource":               {kind: kindPtr, elem: "v1.ScaleIOVolumeSource"},
-		"*v1.SeccompProfile":                    {kind: kindPtr, elem: "v1.SeccompProfile"},
-		"*v1.SecretEnvSource":                   {kind: kindPtr, elem: "v1.SecretEnvSource"},
-		"*v1.SecretKeySelector":                 {kind: kindPtr, elem: "v1.SecretKeySelector"},
-		"*v1.SecretProjection":                  {kind: kindPtr, elem: "v1.SecretProjection"},
-		"*v1.SecretVolumeSource":                {kind: kindPtr, elem: "v1.SecretVolumeSource"},
-		"*v1.SecurityContext":                   {kind: kindPtr, elem: "v1.SecurityContext"},
-		"*v1.ServiceAccountTokenProjection":     {kind: kindPtr, elem: "v1.ServiceAccountTokenProjection"},
-		"*v1.SleepAction":                       {kind: kindPtr, elem: "v1.SleepAction"},
-		"*v1.StorageOSVolumeSource":             {kind: kindPtr, elem: "v1.StorageOSVolumeSource"},
-		"*v1.SupplementalGroupsPolicy":          {kind: kindPtr, elem: "v1.SupplementalGroupsPolicy"},
-		"*v1.TCPSocketAction":                   {kind: kindPtr, elem: "v1.TCPSocketAction"},
-		"*v1.Time":                              {kind: kindPtr, elem: "v1.Time"},
-		"*v1.TypedLocalObjectReference":         {kind: kindPtr, elem: "v1.TypedLocalObjectReference"},
-		"*v1.TypedObjectReference":              {kind: kindPtr, elem: "v1.TypedObjectReference"},
-		"*v1.VsphereVirtualDiskVolumeSource":    {kind: kindPtr, elem: "v1.VsphereVirtualDiskVolumeSource"},
-		"*v1.WindowsSecurityContextOptions":     {kind: kindPtr, elem: "v1.WindowsSecurityContextOptions"},
-		"[]int64":                               {kind: kindSlice, elem: "int64"},
-		"[]string":                              {kind: kindSlice, elem: "string"},
-		"[]uint8":                               {kind: kindSlice, elem: "uint8"},
-		"[]v1.Capability":                       {kind: kindSlice, elem: "v1.Capability"},
-		"[]v1.Container":                        {kind: kindSlice, elem: "v1.Container"},
-		"[]v1.ContainerPort":                    {kind: kindSlice, elem: "v1.ContainerPort"},
-		"[]v1.ContainerResizePolicy":            {kind: kindSlice, elem: "v1.ContainerResizePolicy"},
-		"[]v1.DownwardAPIVolumeFile":            {kind: kindSlice, elem: "v1.DownwardAPIVolumeFile"},
-		"[]v1.EnvFromSource":                    {kind: kindSlice, elem: "v1.EnvFromSource"},
-		"[]v1.EnvVar":                           {kind: kindSlice, elem: "v1.EnvVar"},
-		"[]v1.EphemeralContainer":               {kind: kindSlice, elem: "v1.EphemeralContainer"},
-		"[]v1.HTTPHeader":                       {kind: kindSlice, elem: "v1.HTTPHeader"},
-		"[]v1.HostAlias":                        {kind: kindSlice, elem: "v1.HostAlias"},
-		"[]v1.KeyToPath":                        {kind: kindSlice, elem: "v1.KeyToPath"},
-		"[]v1.LabelSelectorRequirement":         {kind: kindSlice, elem: "v1.LabelSelectorRequirement"},
-		"[]v1.LocalObjectReference":             {kind: kindSlice, elem: "v1.LocalObjectReference"},
-		"[]v1.ManagedFieldsEntry":               {kind: kindSlice, elem: "v1.ManagedFieldsEntry"},
-		"[]v1.NodeSelectorRequirement":          {kind: kindSlice, elem: "v1.NodeSelectorRequirement"},
-		"[]v1.NodeSelectorTerm":                 {kind: kindSlice, elem: "v1.NodeSelectorTerm"},
-		"[]v1.OwnerReference":                   {kind: kindSlice, elem: "v1.OwnerReference"},
-		"[]v1.PersistentVolumeAccessMode":       {kind: kindSlice, elem: "v1.PersistentVolumeAccessMode"},
-		"[]v1.PodAffinityTerm":                  {kind: kindSlice, elem: "v1.PodAffinityTerm"},
-		"[]v1.PodDNSConfigOption":               {kind: kindSlice, elem: "v1.PodDNSConfigOption"},
-		"[]v1.PodReadinessGate":                 {kind: kindSlice, elem: "v1.PodReadinessGate"},
-		"[]v1.PodResourceClaim":                 {kind: kindSlice, elem: "v1.PodResourceClaim"},
-		"[]v1.PodSchedulingGate":                {kind: kindSlice, elem: "v1.PodSchedulingGate"},
-		"[]v1.PreferredSchedulingTerm":          {kind: kindSlice, elem: "v1.PreferredSchedulingTerm"},
-		"[]v1.ResourceClaim":                    {kind: kindSlice, elem: "v1.ResourceClaim"},
-		"[]v1.Sysctl":                           {kind: kindSlice, elem: "v1.Sysctl"},
-		"[]v1.Toleration":                       {kind: kindSlice, elem: "v1.Toleration"},
-		"[]v1.TopologySpreadConstraint":         {kind: kindSlice, elem: "v1.TopologySpreadConstraint"},
-		"[]v1.Volume":                           {kind: kindSlice, elem: "v1.Volume"},
-		"[]v1.VolumeDevice":                     {kind: kindSlice, elem: "v1.VolumeDevice"},
-		"[]v1.VolumeMount":                      {kind: kindSlice, elem: "v1.VolumeMount"},
-		"[]v1.VolumeProjection":                 {kind: kindSlice, elem: "v1.VolumeProjection"},
-		"[]v1.WeightedPodAffinityTerm":          {kind: kindSlice, elem: "v1.WeightedPodAffinityTerm"},
-		"bool":                                  {kind: kindBool},
-		"int32":                                 {kind: kindInt},
-		"int64":                                 {kind: kindInt},
-		"intstr.IntOrString":                    {kind: kindIntOrString},
-		"map[string]string":                     {kind: kindMap, elem: "string", key: "string"},
-		"map[v1.ResourceName]resource.Quantity": {kind: kindMap, elem: "resource.Quantity", key: "v1.ResourceName"},
-		"resource.Quantity":                     {kind: kindQuantity},
-		"string":                                {kind: kindString},
-		"types.UID":                             {kind: kindString},
-		"uint8":                                 {kind: kindUint},
-		"v1.AWSElasticBlockStoreVolumeSource":   {kind: kindStruct, fields: []upstreamField{{"VolumeID", "volumeID", "string"}, {"FSType", "fsType", "string"}, {"Partition", "partition", "int32"}, {"ReadOnly", "readOnly", "bool"}}},
-		"v1.Affinity":                           {kind: kindStruct, fields: []upstreamField{{"NodeAffinity", "nodeAffinity", "*v1.NodeAffinity"}, {"PodAffinity", "podAffinity", "*v1.PodAffinity"}, {"PodAntiAffinity", "podAntiAffinity", "*v1.PodAntiAffinity"}}},
-		"v1.AppArmorProfile":                    {kind: kindStruct, fields: []upstreamField{{"Type", "type", "v1.AppArmorProfileType"}, {"LocalhostProfile", "localhostProfile", "*string"}}},
-		"v1.AppArmorProfileType":                {kind: kindString},
-		"v1.AzureDataDiskCachingMode":           {kind: kindString},
-		"v1.AzureDataDiskKind":                  {kind: kindString},
-		"v1.AzureDiskVolumeSource":              {kind: kindStruct, fields: []upstreamField{{"DiskName", "diskName", "string"}, {"DataDiskURI", "diskURI", "string"}, {"CachingMode", "cachingMode", "*v1.AzureDataDiskCachingMode"}, {"FSType", "fsType", "*string"}, {"ReadOnly", "readOnly", "*bool"}, {"Kind", "kind", "*v1.AzureDataDiskKind"}}},
-		"v1.AzureFileVolumeSource":              {kind: kindStruct, fields: []upstreamField{{"SecretName", "secretName", "string"}, {"ShareName", "shareName", "string"}, {"ReadOnly", "readOnly", "bool"}}},
-		"v1.CSIVolumeSource":                    {kind: kindStruct, fields: []upstreamField{{"Driver", "driver", "string"}, {"ReadOnly", "readOnly", "*bool"}, {"FSType", "fsType", "*string"}, {"VolumeAttributes", "volumeAttributes", "map[string]string"}, {"NodePublishSecretRef", "nodePublishSecretRef", "*v1.LocalObjectReference"}}},
-		"v1.Capabilities":                       {kind: kindStruct, fields: []upstreamField{{"Add", "add", "[]v1.Capability"}, {"Drop", "drop", "[]v1.Capability"}}},
-		"v1.Capability":                         {kind: kindString},
-		"v1.CephFSVolumeSource":                 {kind: kindStruct, fields: []upstreamField{{"Monitors", "monitors", "[]string"}, {"Path", "path", "string"}, {"User", "user", "string"}, {"SecretFile", "secretFile", "string"}, {"SecretRef", "secretRef", "*v1.LocalObjectReference"}, {"ReadOnly", "readOnly", "bool"}}},
-		"v1.CinderVolumeSource":                 {kind: kindStruct, fields: []upstreamField{{"VolumeID", "volumeID", "string"}, {"FSType", "fsType", "string"}, {"ReadOnly", "readOnly", "bool"}, {"SecretRef", "secretRef", "*v1.LocalObjectReference"}}},
-		"v1.ClusterTrustBundleProjection":       {kind: kindStruct, fields: []upstreamField{{"Name", "name", "*string"}, {"SignerName", "signerName", "*string"}, {"LabelSelector", "labelSelector", "*v1.LabelSelector"}, {"Optional", "optional", "*bool"}, {"Path", "path", "string"}}},
-		"v1.ConfigMapEnvSource":                 {kind: kindStruct, fields: []upstreamField{{"LocalObjectReference", ",inline", "v1.LocalObjectReference"}, {"Optional", "optional", "*bool"}}},
-		"v1.ConfigMapKeySelector":               {kind: kindStruct, fields: []upstreamField{{"LocalObjectReference", ",inline", "v1.LocalObjectReference"}, {"Key", "key", "string"}, {"Optional", "optional", "*bool"}}},
-		"v1.ConfigMapProjection":                {kind: kindStruct, fields: []upstreamField{{"LocalObjectReference", ",inline", "v1.LocalObjectReference"}, {"Items", "items", "[]v1.KeyToPath"}, {"Optional", "optional", "*bool"}}},
-		"v1.ConfigMapVolumeSource":              {kind: kindStruct, fields: []upstreamField{{"LocalObjectReference", ",inline", "v1.LocalObjectReference"}, {"Items", "items", "[]v1.KeyToPath"}, {"DefaultMode", "defaultMode", "*int32"}, {"Optional", "optional", "*bool"}}},
-		"v1.Container":                          {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}, {"Image", "image", "string"}, {"Command", "command", "[]string"}, {"Args", "args", "[]string"}, {"WorkingDir", "workingDir", "string"}, {"Ports", "ports", "[]v1.ContainerPort"}, {"EnvFrom", "envFrom", "[]v1.EnvFromSource"}, {"Env", "env", "[]v1.EnvVar"}, {"Resources", "resources", "v1.ResourceRequirements"}, {"ResizePolicy", "resizePolicy", "[]v1.ContainerResizePolicy"}, {"RestartPolicy", "restartPolicy", "*v1.ContainerRestartPolicy"}, {"VolumeMounts", "volumeMounts", "[]v1.VolumeMount"}, {"VolumeDevices", "volumeDevices", "[]v1.VolumeDevice"}, {"LivenessProbe", "livenessProbe", "*v1.Probe"}, {"ReadinessProbe", "readinessProbe", "*v1.Probe"}, {"StartupProbe", "startupProbe", "*v1.Probe"}, {"Lifecycle", "lifecycle", "*v1.Lifecycle"}, {"TerminationMessagePath", "terminationMessagePath", "string"}, {"TerminationMessagePolicy", "terminationMessagePolicy", "v1.TerminationMessagePolicy"}, {"ImagePullPolicy", "imagePullPolicy", "v1.PullPolicy"}, {"SecurityContext", "securityContext", "*v1.SecurityContext"}, {"Stdin", "stdin", "bool"}, {"StdinOnce", "stdinOnce", "bool"}, {"TTY", "tty", "bool"}}},
-		"v1.ContainerPort":                      {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}, {"HostPort", "hostPort", "int32"}, {"ContainerPort", "containerPort", "int32"}, {"Protocol", "protocol", "v1.Protocol"}, {"HostIP", "hostIP", "string"}}},
-		"v1.ContainerResizePolicy":              {kind: kindStruct, fields: []upstreamField{{"ResourceName", "resourceName", "v1.ResourceName"}, {"RestartPolicy", "restartPolicy", "v1.ResourceResizeRestartPolicy"}}},
-		"v1.ContainerRestartPolicy":             {kind: kindString},
-		"v1.DNSPolicy":                          {kind: kindString},
-		"v1.DownwardAPIProjection":              {kind: kindStruct, fields: []upstreamField{{"Items", "items", "[]v1.DownwardAPIVolumeFile"}}},
-		"v1.DownwardAPIVolumeFile":              {kind: kindStruct, fields: []upstreamField{{"Path", "path", "string"}, {"FieldRef", "fieldRef", "*v1.ObjectFieldSelector"}, {"ResourceFieldRef", "resourceFieldRef", "*v1.ResourceFieldSelector"}, {"Mode", "mode", "*int32"}}},
-		"v1.DownwardAPIVolumeSource":            {kind: kindStruct, fields: []upstreamField{{"Items", "items", "[]v1.DownwardAPIVolumeFile"}, {"DefaultMode", "defaultMode", "*int32"}}},
-		"v1.EmptyDirVolumeSource":               {kind: kindStruct, fields: []upstreamField{{"Medium", "medium", "v1.StorageMedium"}, {"SizeLimit", "sizeLimit", "*resource.Quantity"}}},
-		"v1.EnvFromSource":                      {kind: kindStruct, fields: []upstreamField{{"Prefix", "prefix", "string"}, {"ConfigMapRef", "configMapRef", "*v1.ConfigMapEnvSource"}, {"SecretRef", "secretRef", "*v1.SecretEnvSource"}}},
-		"v1.EnvVar":                             {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}, {"Value", "value", "string"}, {"ValueFrom", "valueFrom", "*v1.EnvVarSource"}}},
-		"v1.EnvVarSource":                       {kind: kindStruct, fields: []upstreamField{{"FieldRef", "fieldRef", "*v1.ObjectFieldSelector"}, {"ResourceFieldRef", "resourceFieldRef", "*v1.ResourceFieldSelector"}, {"ConfigMapKeyRef", "configMapKeyRef", "*v1.ConfigMapKeySelector"}, {"SecretKeyRef", "secretKeyRef", "*v1.SecretKeySelector"}}},
-		"v1.EphemeralContainer":                 {kind: kindStruct, fields: []upstreamField{{"EphemeralContainerCommon", ",inline", "v1.EphemeralContainerCommon"}, {"TargetContainerName", "targetContainerName", "string"}}},
-		"v1.EphemeralContainerCommon":           {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}, {"Image", "image", "string"}, {"Command", "command", "[]string"}, {"Args", "args", "[]string"}, {"WorkingDir", "workingDir", "string"}, {"Ports", "ports", "[]v1.ContainerPort"}, {"EnvFrom", "envFrom", "[]v1.EnvFromSource"}, {"Env", "env", "[]v1.EnvVar"}, {"Resources", "resources", "v1.ResourceRequirements"}, {"ResizePolicy", "resizePolicy", "[]v1.ContainerResizePolicy"}, {"RestartPolicy", "restartPolicy", "*v1.ContainerRestartPolicy"}, {"VolumeMounts", "volumeMounts", "[]v1.VolumeMount"}, {"VolumeDevices", "volumeDevices", "[]v1.VolumeDevice"}, {"LivenessProbe", "livenessProbe", "*v1.Probe"}, {"ReadinessProbe", "readinessProbe", "*v1.Probe"}, {"StartupProbe", "startupProbe", "*v1.Probe"}, {"Lifecycle", "lifecycle", "*v1.Lifecycle"}, {"TerminationMessagePath", "terminationMessagePath", "string"}, {"TerminationMessagePolicy", "terminationMessagePolicy", "v1.TerminationMessagePolicy"}, {"ImagePullPolicy", "imagePullPolicy", "v1.PullPolicy"}, {"SecurityContext", "securityContext", "*v1.SecurityContext"}, {"Stdin", "stdin", "bool"}, {"StdinOnce", "stdinOnce", "bool"}, {"TTY", "tty", "bool"}}},
-		"v1.EphemeralVolumeSource":              {kind: kindStruct, fields: []upstreamField{{"VolumeClaimTemplate", "volumeClaimTemplate", "*v1.PersistentVolumeClaimTemplate"}}},
-		"v1.ExecAction":                         {kind: kindStruct, fields: []upstreamField{{"Command", "command", "[]string"}}},
-		"v1.FCVolumeSource":                     {kind: kindStruct, fields: []upstreamField{{"TargetWWNs", "targetWWNs", "[]string"}, {"Lun", "lun", "*int32"}, {"FSType", "fsType", "string"}, {"ReadOnly", "readOnly", "bool"}, {"WWIDs", "wwids", "[]string"}}},
-		"v1.FieldsV1":                           {kind: kindStruct, fields: []upstreamField{{"Raw", "-", "[]uint8"}}},
-		"v1.FlexVolumeSource":                   {kind: kindStruct, fields: []upstreamField{{"Driver", "driver", "string"}, {"FSType", "fsType", "string"}, {"SecretRef", "secretRef", "*v1.LocalObjectReference"}, {"ReadOnly", "readOnly", "bool"}, {"Options", "options", "map[string]string"}}},
-		"v1.FlockerVolumeSource":                {kind: kindStruct, fields: []upstreamField{{"DatasetName", "datasetName", "string"}, {"DatasetUUID", "datasetUUID", "string"}}},
-		"v1.GCEPersistentDiskVolumeSource":      {kind: kindStruct, fields: []upstreamField{{"PDName", "pdName", "string"}, {"FSType", "fsType", "string"}, {"Partition", "partition", "int32"}, {"ReadOnly", "readOnly", "bool"}}},
-		"v1.GRPCAction":                         {kind: kindStruct, fields: []upstreamField{{"Port", "port", "int32"}, {"Service", "service", "*string"}}},
-		"v1.GitRepoVolumeSource":                {kind: kindStruct, fields: []upstreamField{{"Repository", "repository", "string"}, {"Revision", "revision", "string"}, {"Directory", "directory", "string"}}},
-		"v1.GlusterfsVolumeSource":              {kind: kindStruct, fields: []upstreamField{{"EndpointsName", "endpoints", "string"}, {"Path", "path", "string"}, {"ReadOnly", "readOnly", "bool"}}},
-		"v1.HTTPGetAction":                      {kind: kindStruct, fields: []upstreamField{{"Path", "path", "string"}, {"Port", "port", "intstr.IntOrString"}, {"Host", "host", "string"}, {"Scheme", "scheme", "v1.URIScheme"}, {"HTTPHeaders", "httpHeaders", "[]v1.HTTPHeader"}}},
-		"v1.HTTPHeader":                         {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}, {"Value", "value", "string"}}},
-		"v1.HostAlias":                          {kind: kindStruct, fields: []upstreamField{{"IP", "ip", "string"}, {"Hostnames", "hostnames", "[]string"}}},
-		"v1.HostPathType":                       {kind: kindString},
-		"v1.HostPathVolumeSource":               {kind: kindStruct, fields: []upstreamField{{"Path", "path", "string"}, {"Type", "type", "*v1.HostPathType"}}},
-		"v1.ISCSIVolumeSource":                  {kind: kindStruct, fields: []upstreamField{{"TargetPortal", "targetPortal", "string"}, {"IQN", "iqn", "string"}, {"Lun", "lun", "int32"}, {"ISCSIInterface", "iscsiInterface", "string"}, {"FSType", "fsType", "string"}, {"ReadOnly", "readOnly", "bool"}, {"Portals", "portals", "[]string"}, {"DiscoveryCHAPAuth", "chapAuthDiscovery", "bool"}, {"SessionCHAPAuth", "chapAuthSession", "bool"}, {"SecretRef", "secretRef", "*v1.LocalObjectReference"}, {"InitiatorName", "initiatorName", "*string"}}},
-		"v1.ImageVolumeSource":                  {kind: kindStruct, fields: []upstreamField{{"Reference", "reference", "string"}, {"PullPolicy", "pullPolicy", "v1.PullPolicy"}}},
-		"v1.KeyToPath":                          {kind: kindStruct, fields: []upstreamField{{"Key", "key", "string"}, {"Path", "path", "string"}, {"Mode", "mode", "*int32"}}},
-		"v1.LabelSelector":                      {kind: kindStruct, fields: []upstreamField{{"MatchLabels", "matchLabels", "map[string]string"}, {"MatchExpressions", "matchExpressions", "[]v1.LabelSelectorRequirement"}}},
-		"v1.LabelSelectorOperator":              {kind: kindString},
-		"v1.LabelSelectorRequirement":           {kind: kindStruct, fields: []upstreamField{{"Key", "key", "string"}, {"Operator", "operator", "v1.LabelSelectorOperator"}, {"Values", "values", "[]string"}}},
-		"v1.Lifecycle":                          {kind: kindStruct, fields: []upstreamField{{"PostStart", "postStart", "*v1.LifecycleHandler"}, {"PreStop", "preStop", "*v1.LifecycleHandler"}}},
-		"v1.LifecycleHandler":                   {kind: kindStruct, fields: []upstreamField{{"Exec", "exec", "*v1.ExecAction"}, {"HTTPGet", "httpGet", "*v1.HTTPGetAction"}, {"TCPSocket", "tcpSocket", "*v1.TCPSocketAction"}, {"Sleep", "sleep", "*v1.SleepAction"}}},
-		"v1.LocalObjectReference":               {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}}},
-		"v1.ManagedFieldsEntry":                 {kind: kindStruct, fields: []upstreamField{{"Manager", "manager", "string"}, {"Operation", "operation", "v1.ManagedFieldsOperationType"}, {"APIVersion", "apiVersion", "string"}, {"Time", "time", "*v1.Time"}, {"FieldsType", "fieldsType", "string"}, {"FieldsV1", "fieldsV1", "*v1.FieldsV1"}, {"Subresource", "subresource", "string"}}},
-		"v1.ManagedFieldsOperationType":         {kind: kindString},
-		"v1.MountPropagationMode":               {kind: kindString},
-		"v1.NFSVolumeSource":                    {kind: kindStruct, fields: []upstreamField{{"Server", "server", "string"}, {"Path", "path", "string"}, {"ReadOnly", "readOnly", "bool"}}},
-		"v1.NodeAffinity":                       {kind: kindStruct, fields: []upstreamField{{"RequiredDuringSchedulingIgnoredDuringExecution", "requiredDuringSchedulingIgnoredDuringExecution", "*v1.NodeSelector"}, {"PreferredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution", "[]v1.PreferredSchedulingTerm"}}},
-		"v1.NodeInclusionPolicy":                {kind: kindString},
-		"v1.NodeSelector":                       {kind: kindStruct, fields: []upstreamField{{"NodeSelectorTerms", "nodeSelectorTerms", "[]v1.NodeSelectorTerm"}}},
-		"v1.NodeSelectorOperator":               {kind: kindString},
-		"v1.NodeSelectorRequirement":            {kind: kindStruct, fields: []upstreamField{{"Key", "key", "string"}, {"Operator", "operator", "v1.NodeSelectorOperator"}, {"Values", "values", "[]string"}}},
-		"v1.NodeSelectorTerm":                   {kind: kindStruct, fields: []upstreamField{{"MatchExpressions", "matchExpressions", "[]v1.NodeSelectorRequirement"}, {"MatchFields", "matchFields", "[]v1.NodeSelectorRequirement"}}},
-		"v1.OSName":                             {kind: kindString},
-		"v1.ObjectFieldSelector":                {kind: kindStruct, fields: []upstreamField{{"APIVersion", "apiVersion", "string"}, {"FieldPath", "fieldPath", "string"}}},
-		"v1.ObjectMeta":                         {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}, {"GenerateName", "generateName", "string"}, {"Namespace", "namespace", "string"}, {"SelfLink", "selfLink", "string"}, {"UID", "uid", "types.UID"}, {"ResourceVersion", "resourceVersion", "string"}, {"Generation", "generation", "int64"}, {"CreationTimestamp", "creationTimestamp", "v1.Time"}, {"DeletionTimestamp", "deletionTimestamp", "*v1.Time"}, {"DeletionGracePeriodSeconds", "deletionGracePeriodSeconds", "*int64"}, {"Labels", "labels", "map[string]string"}, {"Annotations", "annotations", "map[string]string"}, {"OwnerReferences", "ownerReferences", "[]v1.OwnerReference"}, {"Finalizers", "finalizers", "[]string"}, {"ManagedFields", "managedFields", "[]v1.ManagedFieldsEntry"}}},
-		"v1.OwnerReference":                     {kind: kindStruct, fields: []upstreamField{{"APIVersion", "apiVersion", "string"}, {"Kind", "kind", "string"}, {"Name", "name", "string"}, {"UID", "uid", "types.UID"}, {"Controller", "controller", "*bool"}, {"BlockOwnerDeletion", "blockOwnerDeletion", "*bool"}}},
-		"v1.PersistentVolumeAccessMode":         {kind: kindString},
-		"v1.PersistentVolumeClaimSpec":          {kind: kindStruct, fields: []upstreamField{{"AccessModes", "accessModes", "[]v1.PersistentVolumeAccessMode"}, {"Selector", "selector", "*v1.LabelSelector"}, {"Resources", "resources", "v1.VolumeResourceRequirements"}, {"VolumeName", "volumeName", "string"}, {"StorageClassName", "storageClassName", "*string"}, {"VolumeMode", "volumeMode", "*v1.PersistentVolumeMode"}, {"DataSource", "dataSource", "*v1.TypedLocalObjectReference"}, {"DataSourceRef", "dataSourceRef", "*v1.TypedObjectReference"}, {"VolumeAttributesClassName", "volumeAttributesClassName", "*string"}}},
-		"v1.PersistentVolumeClaimTemplate":      {kind: kindStruct, fields: []upstreamField{{"ObjectMeta", "metadata", "v1.ObjectMeta"}, {"Spec", "spec", "v1.PersistentVolumeClaimSpec"}}},
-		"v1.PersistentVolumeClaimVolumeSource":  {kind: kindStruct, fields: []upstreamField{{"ClaimName", "claimName", "string"}, {"ReadOnly", "readOnly", "bool"}}},
-		"v1.PersistentVolumeMode":               {kind: kindString},
-		"v1.PhotonPersistentDiskVolumeSource":   {kind: kindStruct, fields: []upstreamField{{"PdID", "pdID", "string"}, {"FSType", "fsType", "string"}}},
-		"v1.PodAffinity":                        {kind: kindStruct, fields: []upstreamField{{"RequiredDuringSchedulingIgnoredDuringExecution", "requiredDuringSchedulingIgnoredDuringExecution", "[]v1.PodAffinityTerm"}, {"PreferredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution", "[]v1.WeightedPodAffinityTerm"}}},
-		"v1.PodAffinityTerm":                    {kind: kindStruct, fields: []upstreamField{{"LabelSelector", "labelSelector", "*v1.LabelSelector"}, {"Namespaces", "namespaces", "[]string"}, {"TopologyKey", "topologyKey", "string"}, {"NamespaceSelector", "namespaceSelector", "*v1.LabelSelector"}, {"MatchLabelKeys", "matchLabelKeys", "[]string"}, {"MismatchLabelKeys", "mismatchLabelKeys", "[]string"}}},
-		"v1.PodAntiAffinity":                    {kind: kindStruct, fields: []upstreamField{{"RequiredDuringSchedulingIgnoredDuringExecution", "requiredDuringSchedulingIgnoredDuringExecution", "[]v1.PodAffinityTerm"}, {"PreferredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution", "[]v1.WeightedPodAffinityTerm"}}},
-		"v1.PodConditionType":                   {kind: kindString},
-		"v1.PodDNSConfig":                       {kind: kindStruct, fields: []upstreamField{{"Nameservers", "nameservers", "[]string"}, {"Searches", "searches", "[]string"}, {"Options", "options", "[]v1.PodDNSConfigOption"}}},
-		"v1.PodDNSConfigOption":                 {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}, {"Value", "value", "*string"}}},
-		"v1.PodFSGroupChangePolicy":             {kind: kindString},
-		"v1.PodOS":                              {kind: kindStruct, fields: []upstreamField{{"Name", "name", "v1.OSName"}}},
-		"v1.PodReadinessGate":                   {kind: kindStruct, fields: []upstreamField{{"ConditionType", "conditionType", "v1.PodConditionType"}}},
-		"v1.PodResourceClaim":                   {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}, {"ResourceClaimName", "resourceClaimName", "*string"}, {"ResourceClaimTemplateName", "resourceClaimTemplateName", "*string"}}},
-		"v1.PodSELinuxChangePolicy":             {kind: kindString},
-		"v1.PodSchedulingGate":                  {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}}},
-		"v1.PodSecurityContext":                 {kind: kindStruct, fields: []upstreamField{{"SELinuxOptions", "seLinuxOptions", "*v1.SELinuxOptions"}, {"WindowsOptions", "windowsOptions", "*v1.WindowsSecurityContextOptions"}, {"RunAsUser", "runAsUser", "*int64"}, {"RunAsGroup", "runAsGroup", "*int64"}, {"RunAsNonRoot", "runAsNonRoot", "*bool"}, {"SupplementalGroups", "supplementalGroups", "[]int64"}, {"SupplementalGroupsPolicy", "supplementalGroupsPolicy", "*v1.SupplementalGroupsPolicy"}, {"FSGroup", "fsGroup", "*int64"}, {"Sysctls", "sysctls", "[]v1.Sysctl"}, {"FSGroupChangePolicy", "fsGroupChangePolicy", "*v1.PodFSGroupChangePolicy"}, {"SeccompProfile", "seccompProfile", "*v1.SeccompProfile"}, {"AppArmorProfile", "appArmorProfile", "*v1.AppArmorProfile"}, {"SELinuxChangePolicy", "seLinuxChangePolicy", "*v1.PodSELinuxChangePolicy"}}},
-		"v1.PodSpec":                            {kind: kindStruct, fields: []upstreamField{{"Volumes", "volumes", "[]v1.Volume"}, {"InitContainers", "initContainers", "[]v1.Container"}, {"Containers", "containers", "[]v1.Container"}, {"EphemeralContainers", "ephemeralContainers", "[]v1.EphemeralContainer"}, {"RestartPolicy", "restartPolicy", "v1.RestartPolicy"}, {"TerminationGracePeriodSeconds", "terminationGracePeriodSeconds", "*int64"}, {"ActiveDeadlineSeconds", "activeDeadlineSeconds", "*int64"}, {"DNSPolicy", "dnsPolicy", "v1.DNSPolicy"}, {"NodeSelector", "nodeSelector", "map[string]string"}, {"ServiceAccountName", "serviceAccountName", "string"}, {"DeprecatedServiceAccount", "serviceAccount", "string"}, {"AutomountServiceAccountToken", "automountServiceAccountToken", "*bool"}, {"NodeName", "nodeName", "string"}, {"HostNetwork", "hostNetwork", "bool"}, {"HostPID", "hostPID", "bool"}, {"HostIPC", "hostIPC", "bool"}, {"ShareProcessNamespace", "shareProcessNamespace", "*bool"}, {"SecurityContext", "securityContext", "*v1.PodSecurityContext"}, {"ImagePullSecrets", "imagePullSecrets", "[]v1.LocalObjectReference"}, {"Hostname", "hostname", "string"}, {"Subdomain", "subdomain", "string"}, {"Affinity", "affinity", "*v1.Affinity"}, {"SchedulerName", "schedulerName", "string"}, {"Tolerations", "tolerations", "[]v1.Toleration"}, {"HostAliases", "hostAliases", "[]v1.HostAlias"}, {"PriorityClassName", "priorityClassName", "string"}, {"Priority", "priority", "*int32"}, {"DNSConfig", "dnsConfig", "*v1.PodDNSConfig"}, {"ReadinessGates", "readinessGates", "[]v1.PodReadinessGate"}, {"RuntimeClassName", "runtimeClassName", "*string"}, {"EnableServiceLinks", "enableServiceLinks", "*bool"}, {"PreemptionPolicy", "preemptionPolicy", "*v1.PreemptionPolicy"}, {"Overhead", "overhead", "v1.ResourceList"}, {"TopologySpreadConstraints", "topologySpreadConstraints", "[]v1.TopologySpreadConstraint"}, {"SetHostnameAsFQDN", "setHostnameAsFQDN", "*bool"}, {"OS", "os", "*v1.PodOS"}, {"HostUsers", "hostUsers", "*bool"}, {"SchedulingGates", "schedulingGates", "[]v1.PodSchedulingGate"}, {"ResourceClaims", "resourceClaims", "[]v1.PodResourceClaim"}, {"Resources", "resources", "*v1.ResourceRequirements"}}},
-		"v1.PodTemplateSpec":                    {kind: kindStruct, fields: []upstreamField{{"ObjectMeta", "metadata", "v1.ObjectMeta"}, {"Spec", "spec", "v1.PodSpec"}}},
-		"v1.PortworxVolumeSource":               {kind: kindStruct, fields: []upstreamField{{"VolumeID", "volumeID", "string"}, {"FSType", "fsType", "string"}, {"ReadOnly", "readOnly", "bool"}}},
-		"v1.PreemptionPolicy":                   {kind: kindString},
-		"v1.PreferredSchedulingTerm":            {kind: kindStruct, fields: []upstreamField{{"Weight", "weight", "int32"}, {"Preference", "preference", "v1.NodeSelectorTerm"}}},
-		"v1.Probe":                              {kind: kindStruct, fields: []upstreamField{{"ProbeHandler", ",inline", "v1.ProbeHandler"}, {"InitialDelaySeconds", "initialDelaySeconds", "int32"}, {"TimeoutSeconds", "timeoutSeconds", "int32"}, {"PeriodSeconds", "periodSeconds", "int32"}, {"SuccessThreshold", "successThreshold", "int32"}, {"FailureThreshold", "failureThreshold", "int32"}, {"TerminationGracePeriodSeconds", "terminationGracePeriodSeconds", "*int64"}}},
-		"v1.ProbeHandler":                       {kind: kindStruct, fields: []upstreamField{{"Exec", "exec", "*v1.ExecAction"}, {"HTTPGet", "httpGet", "*v1.HTTPGetAction"}, {"TCPSocket", "tcpSocket", "*v1.TCPSocketAction"}, {"GRPC", "grpc", "*v1.GRPCAction"}}},
-		"v1.ProcMountType":                      {kind: kindString},
-		"v1.ProjectedVolumeSource":              {kind: kindStruct, fields: []upstreamField{{"Sources", "sources", "[]v1.VolumeProjection"}, {"DefaultMode", "defaultMode", "*int32"}}},
-		"v1.Protocol":                           {kind: kindString},
-		"v1.PullPolicy":                         {kind: kindString},
-		"v1.QuobyteVolumeSource":                {kind: kindStruct, fields: []upstreamField{{"Registry", "registry", "string"}, {"Volume", "volume", "string"}, {"ReadOnly", "readOnly", "bool"}, {"User", "user", "string"}, {"Group", "group", "string"}, {"Tenant", "tenant", "string"}}},
-		"v1.RBDVolumeSource":                    {kind: kindStruct, fields: []upstreamField{{"CephMonitors", "monitors", "[]string"}, {"RBDImage", "image", "string"}, {"FSType", "fsType", "string"}, {"RBDPool", "pool", "string"}, {"RadosUser", "user", "string"}, {"Keyring", "keyring", "string"}, {"SecretRef", "secretRef", "*v1.LocalObjectReference"}, {"ReadOnly", "readOnly", "bool"}}},
-		"v1.RecursiveReadOnlyMode":              {kind: kindString},
-		"v1.ResourceClaim":                      {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}, {"Request", "request", "string"}}},
-		"v1.ResourceFieldSelector":              {kind: kindStruct, fields: []upstreamField{{"ContainerName", "containerName", "string"}, {"Resource", "resource", "string"}, {"Divisor", "divisor", "resource.Quantity"}}},
-		"v1.ResourceList":                       {kind: kindMap, elem: "resource.Quantity", key: "v1.ResourceName"},
-		"v1.ResourceName":                       {kind: kindString},
-		"v1.ResourceRequirements":               {kind: kindStruct, fields: []upstreamField{{"Limits", "limits", "v1.ResourceList"}, {"Requests", "requests", "v1.ResourceList"}, {"Claims", "claims", "[]v1.ResourceClaim"}}},
-		"v1.ResourceResizeRestartPolicy":        {kind: kindString},
-		"v1.RestartPolicy":                      {kind: kindString},
-		"v1.SELinuxOptions":                     {kind: kindStruct, fields: []upstreamField{{"User", "user", "string"}, {"Role", "role", "string"}, {"Type", "type", "string"}, {"Level", "level", "string"}}},
-		"v1.ScaleIOVolumeSource":                {kind: kindStruct, fields: []upstreamField{{"Gateway", "gateway", "string"}, {"System", "system", "string"}, {"SecretRef", "secretRef", "*v1.LocalObjectReference"}, {"SSLEnabled", "sslEnabled", "bool"}, {"ProtectionDomain", "protectionDomain", "string"}, {"StoragePool", "storagePool", "string"}, {"StorageMode", "storageMode", "string"}, {"VolumeName", "volumeName", "string"}, {"FSType", "fsType", "string"}, {"ReadOnly", "readOnly", "bool"}}},
-		"v1.SeccompProfile":                     {kind: kindStruct, fields: []upstreamField{{"Type", "type", "v1.SeccompProfileType"}, {"LocalhostProfile", "localhostProfile", "*string"}}},
-		"v1.SeccompProfileType":                 {kind: kindString},
-		"v1.SecretEnvSource":                    {kind: kindStruct, fields: []upstreamField{{"LocalObjectReference", ",inline", "v1.LocalObjectReference"}, {"Optional", "optional", "*bool"}}},
-		"v1.SecretKeySelector":                  {kind: kindStruct, fields: []upstreamField{{"LocalObjectReference", ",inline", "v1.LocalObjectReference"}, {"Key", "key", "string"}, {"Optional", "optional", "*bool"}}},
-		"v1.SecretProjection":                   {kind: kindStruct, fields: []upstreamField{{"LocalObjectReference", ",inline", "v1.LocalObjectReference"}, {"Items", "items", "[]v1.KeyToPath"}, {"Optional", "optional", "*bool"}}},
-		"v1.SecretVolumeSource":                 {kind: kindStruct, fields: []upstreamField{{"SecretName", "secretName", "string"}, {"Items", "items", "[]v1.KeyToPath"}, {"DefaultMode", "defaultMode", "*int32"}, {"Optional", "optional", "*bool"}}},
-		"v1.SecurityContext":                    {kind: kindStruct, fields: []upstreamField{{"Capabilities", "capabilities", "*v1.Capabilities"}, {"Privileged", "privileged", "*bool"}, {"SELinuxOptions", "seLinuxOptions", "*v1.SELinuxOptions"}, {"WindowsOptions", "windowsOptions", "*v1.WindowsSecurityContextOptions"}, {"RunAsUser", "runAsUser", "*int64"}, {"RunAsGroup", "runAsGroup", "*int64"}, {"RunAsNonRoot", "runAsNonRoot", "*bool"}, {"ReadOnlyRootFilesystem", "readOnlyRootFilesystem", "*bool"}, {"AllowPrivilegeEscalation", "allowPrivilegeEscalation", "*bool"}, {"ProcMount", "procMount", "*v1.ProcMountType"}, {"SeccompProfile", "seccompProfile", "*v1.SeccompProfile"}, {"AppArmorProfile", "appArmorProfile", "*v1.AppArmorProfile"}}},
-		"v1.ServiceAccountTokenProjection":      {kind: kindStruct, fields: []upstreamField{{"Audience", "audience", "string"}, {"ExpirationSeconds", "expirationSeconds", "*int64"}, {"Path", "path", "string"}}},
-		"v1.SleepAction":                        {kind: kindStruct, fields: []upstreamField{{"Seconds", "seconds", "int64"}}},
-		"v1.StorageMedium":                      {kind: kindString},
-		"v1.StorageOSVolumeSource":              {kind: kindStruct, fields: []upstreamField{{"VolumeName", "volumeName", "string"}, {"VolumeNamespace", "volumeNamespace", "string"}, {"FSType", "fsType", "string"}, {"ReadOnly", "readOnly", "bool"}, {"SecretRef", "secretRef", "*v1.LocalObjectReference"}}},
-		"v1.SupplementalGroupsPolicy":           {kind: kindString},
-		"v1.Sysctl":                             {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}, {"Value", "value", "string"}}},
-		"v1.TCPSocketAction":                    {kind: kindStruct, fields: []upstreamField{{"Port", "port", "intstr.IntOrString"}, {"Host", "host", "string"}}},
-		"v1.TaintEffect":                        {kind: kindString},
-		"v1.TerminationMessagePolicy":           {kind: kindString},
-		"v1.Time":                               {kind: kindTime},
-		"v1.Toleration":                         {kind: kindStruct, fields: []upstreamField{{"Key", "key", "string"}, {"Operator", "operator", "v1.TolerationOperator"}, {"Value", "value", "string"}, {"Effect", "effect", "v1.TaintEffect"}, {"TolerationSeconds", "tolerationSeconds", "*int64"}}},
-		"v1.TolerationOperator":                 {kind: kindString},
-		"v1.TopologySpreadConstraint":           {kind: kindStruct, fields: []upstreamField{{"MaxSkew", "maxSkew", "int32"}, {"TopologyKey", "topologyKey", "string"}, {"WhenUnsatisfiable", "whenUnsatisfiable", "v1.UnsatisfiableConstraintAction"}, {"LabelSelector", "labelSelector", "*v1.LabelSelector"}, {"MinDomains", "minDomains", "*int32"}, {"NodeAffinityPolicy", "nodeAffinityPolicy", "*v1.NodeInclusionPolicy"}, {"NodeTaintsPolicy", "nodeTaintsPolicy", "*v1.NodeInclusionPolicy"}, {"MatchLabelKeys", "matchLabelKeys", "[]string"}}},
-		"v1.TypedLocalObjectReference":          {kind: kindStruct, fields: []upstreamField{{"APIGroup", "apiGroup", "*string"}, {"Kind", "kind", "string"}, {"Name", "name", "string"}}},
-		"v1.TypedObjectReference":               {kind: kindStruct, fields: []upstreamField{{"APIGroup", "apiGroup", "*string"}, {"Kind", "kind", "string"}, {"Name", "name", "string"}, {"Namespace", "namespace", "*string"}}},
-		"v1.URIScheme":                          {kind: kindString},
-		"v1.UnsatisfiableConstraintAction":      {kind: kindString},
-		"v1.Volume":                             {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}, {"VolumeSource", ",inline", "v1.VolumeSource"}}},
-		"v1.VolumeDevice":                       {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}, {"DevicePath", "devicePath", "string"}}},
-		"v1.VolumeMount":                        {kind: kindStruct, fields: []upstreamField{{"Name", "name", "string"}, {"ReadOnly", "readOnly", "bool"}, {"RecursiveReadOnly", "recursiveReadOnly", "*v1.RecursiveReadOnlyMode"}, {"MountPath", "mountPath", "string"}, {"SubPath", "subPath", "string"}, {"MountPropagation", "mountPropagation", "*v1.MountPropagationMode"}, {"SubPathExpr", "subPathExpr", "string"}}},
-		"v1.VolumeProjection":                   {kind: kindStruct, fields: []upstreamField{{"Secret", "secret", "*v1.SecretProjection"}, {"DownwardAPI", "downwardAPI", "*v1.DownwardAPIProjection"}, {"ConfigMap", "configMap", "*v1.ConfigMapProjection"}, {"ServiceAccountToken", "serviceAccountToken", "*v1.ServiceAccountTokenProjection"}, {"ClusterTrustBundle", "clusterTrustBundle", "*v1.ClusterTrustBundleProjection"}}},
-		"v1.VolumeResourceRequirements":         {kind: kindStruct, fields: []upstreamField{{"Limits", "limits", "v1.ResourceList"}, {"Requests", "requests", "v1.ResourceList"}}},
-		"v1.VolumeSource":                       {kind: kindStruct, fields: []upstreamField{{"HostPath", "hostPath", "*v1.HostPathVolumeSource"}, {"EmptyDir", "emptyDir", "*v1.EmptyDirVolumeSource"}, {"GCEPersistentDisk", "gcePersistentDisk", "*v1.GCEPersistentDiskVolumeSource"}, {"AWSElasticBlockStore", "awsElasticBlockStore", "*v1.AWSElasticBlockStoreVolumeSource"}, {"GitRepo", "gitRepo", "*v1.GitRepoVolumeSource"}, {"Secret", "secret", "*v1.SecretVolumeSource"}, {"NFS", "nfs", "*v1.NFSVolumeSource"}, {"ISCSI", "iscsi", "*v1.ISCSIVolumeSource"}, {"Glusterfs", "glusterfs", "*v1.GlusterfsVolumeSource"}, {"PersistentVolumeClaim", "persistentVolumeClaim", "*v1.PersistentVolumeClaimVolumeSource"}, {"RBD", "rbd", "*v1.RBDVolumeSource"}, {"FlexVolume", "flexVolume", "*v1.FlexVolumeSource"}, {"Cinder", "cinder", "*v1.CinderVolumeSource"}, {"CephFS", "cephfs", "*v1.CephFSVolumeSource"}, {"Flocker", "flocker", "*v1.FlockerVolumeSource"}, {"DownwardAPI", "downwardAPI", "*v1.DownwardAPIVolumeSource"}, {"FC", "fc", "*v1.FCVolumeSource"}, {"AzureFile", "azureFile", "*v1.AzureFileVolumeSource"}, {"ConfigMap", "configMap", "*v1.ConfigMapVolumeSource"}, {"VsphereVolume", "vsphereVolume", "*v1.VsphereVirtualDiskVolumeSource"}, {"Quobyte", "quobyte", "*v1.QuobyteVolumeSource"}, {"AzureDisk", "azureDisk", "*v1.AzureDiskVolumeSource"}, {"PhotonPersistentDisk", "photonPersistentDisk", "*v1.PhotonPersistentDiskVolumeSource"}, {"Projected", "projected", "*v1.ProjectedVolumeSource"}, {"PortworxVolume", "portworxVolume", "*v1.PortworxVolumeSource"}, {"ScaleIO", "scaleIO", "*v1.ScaleIOVolumeSource"}, {"StorageOS", "storageos", "*v1.StorageOSVolumeSource"}, {"CSI", "csi", "*v1.CSIVolumeSource"}, {"Ephemeral", "ephemeral", "*v1.EphemeralVolumeSource"}, {"Image", "image", "*v1.ImageVolumeSource"}}},
-		"v1.VsphereVirtualDiskVolumeSource":     {kind: kindStruct, fields: []upstreamField{{"VolumePath", "volumePath", "string"}, {"FSType", "fsType", "string"}, {"StoragePolicyName", "storagePolicyName", "string"}, {"StoragePolicyID", "storagePolicyID", "string"}}},
-		"v1.WeightedPodAffinityTerm":            {kind: kindStruct, fields: []upstreamField{{"Weight", "weight", "int32"}, {"PodAffinityTerm", "podAffinityTerm", "v1.PodAffinityTerm"}}},
-		"v1.WindowsSecurityContextOptions":      {kind: kindStruct, fields: []upstreamField{{"GMSACredentialSpecName", "gmsaCredentialSpecName", "*string"}, {"GMSACredentialSpec", "gmsaCredentialSpec", "*string"}, {"RunAsUserName", "runAsUserName", "*string"}, {"HostProcess", "hostProcess", "*bool"}}},
-	}
-})
+// upstreamStringTypes are the named string types a template's fields hold.
+const upstreamStringTypes = `v1.AppArmorProfileType v1.AzureDataDiskCachingMode v1.AzureDataDiskKind v1.Capability
+v1.ContainerRestartPolicy v1.DNSPolicy v1.HostPathType v1.LabelSelectorOperator
+v1.ManagedFieldsOperationType v1.MountPropagationMode v1.NodeInclusionPolicy
+v1.NodeSelectorOperator v1.OSName v1.PersistentVolumeAccessMode v1.PersistentVolumeMode
+v1.PodConditionType v1.PodFSGroupChangePolicy v1.PodSELinuxChangePolicy
+v1.PreemptionPolicy v1.ProcMountType v1.Protocol v1.PullPolicy v1.RecursiveReadOnlyMode
+v1.ResourceName v1.ResourceResizeRestartPolicy v1.RestartPolicy v1.SeccompProfileType
+v1.StorageMedium v1.SupplementalGroupsPolicy v1.TaintEffect v1.TerminationMessagePolicy
+v1.TolerationOperator v1.URIScheme v1.UnsatisfiableConstraintAction`
