@@ -60,6 +60,10 @@ type DaemonSetsController struct {
 	recorder          *client.Recorder
 	failedPodsBackoff *workqueue.Backoff
 	burstReplicas     int
+	// The placement pod of the DaemonSet object last judged (see
+	// nodeShouldRunDaemonPod).
+	placementOf *api.DaemonSet
+	placement   *api.Pod
 }
 
 // NewDaemonSetsController builds the controller on ctx's informers.
@@ -268,7 +272,7 @@ func (dsc *DaemonSetsController) addNode(o api.Object) {
 	node := o.(*api.Node)
 	for _, d := range dsc.dsInf.List("") {
 		ds := d.(*api.DaemonSet)
-		if shouldRun, _ := NodeShouldRunDaemonPod(node, ds); shouldRun {
+		if shouldRun, _ := dsc.nodeShouldRunDaemonPod(node, ds); shouldRun {
 			dsc.enqueue(ds)
 		}
 	}
@@ -281,8 +285,8 @@ func (dsc *DaemonSetsController) updateNode(old, cur api.Object) {
 	}
 	for _, d := range dsc.dsInf.List("") {
 		ds := d.(*api.DaemonSet)
-		oldRun, oldCont := NodeShouldRunDaemonPod(oldNode, ds)
-		curRun, curCont := NodeShouldRunDaemonPod(curNode, ds)
+		oldRun, oldCont := dsc.nodeShouldRunDaemonPod(oldNode, ds)
+		curRun, curCont := dsc.nodeShouldRunDaemonPod(curNode, ds)
 		if oldRun != curRun || oldCont != curCont {
 			dsc.enqueue(ds)
 		}
@@ -450,7 +454,7 @@ func (dsc *DaemonSetsController) manage(ds *api.DaemonSet, nodes []*api.Node, ha
 // and which pods must go: failed ones (with back-off), succeeded ones,
 // extras, and all of them when the node should not run the daemon.
 func (dsc *DaemonSetsController) podsShouldBeOnNode(node *api.Node, nodeToDaemonPods map[string][]*api.Pod, ds *api.DaemonSet, hash string) (nodesNeedingDaemonPods, podsToDelete []string) {
-	shouldRun, shouldContinueRunning := NodeShouldRunDaemonPod(node, ds)
+	shouldRun, shouldContinueRunning := dsc.nodeShouldRunDaemonPod(node, ds)
 	daemonPods, exists := nodeToDaemonPods[node.Name]
 	switch {
 	case shouldRun && !exists:
@@ -659,7 +663,7 @@ func (dsc *DaemonSetsController) updateDaemonSetStatus(ds *api.DaemonSet, nodes 
 	now := api.Time{Time: dsc.clock.Now()}
 	generation := templateGeneration(ds)
 	for _, node := range nodes {
-		shouldRun, _ := NodeShouldRunDaemonPod(node, ds)
+		shouldRun, _ := dsc.nodeShouldRunDaemonPod(node, ds)
 		daemonPods := nodeToDaemonPods[node.Name]
 		scheduled := len(daemonPods) > 0
 		if !shouldRun {
@@ -703,7 +707,22 @@ func (dsc *DaemonSetsController) updateDaemonSetStatus(ds *api.DaemonSet, nodes 
 // node selector and required node affinity; untolerated NoSchedule taints
 // stop new pods, untolerated NoExecute taints also evict running ones.
 func NodeShouldRunDaemonPod(node *api.Node, ds *api.DaemonSet) (shouldRun, shouldContinueRunning bool) {
-	pod := placementPod(ds, node.Name)
+	return shouldRunOn(placementPod(ds), node, ds)
+}
+
+// nodeShouldRunDaemonPod is NodeShouldRunDaemonPod with the placement pod
+// of the DaemonSet object last asked about kept: a sync asks for every
+// node in turn, and the informer's object stays the same until the
+// DaemonSet changes.
+func (dsc *DaemonSetsController) nodeShouldRunDaemonPod(node *api.Node, ds *api.DaemonSet) (shouldRun, shouldContinueRunning bool) {
+	if dsc.placementOf != ds {
+		dsc.placementOf, dsc.placement = ds, placementPod(ds)
+	}
+	return shouldRunOn(dsc.placement, node, ds)
+}
+
+// shouldRunOn judges node for ds's placement pod (see placementPod).
+func shouldRunOn(pod *api.Pod, node *api.Node, ds *api.DaemonSet) (shouldRun, shouldContinueRunning bool) {
 	if ds.Spec.Template.Spec.NodeName != "" && ds.Spec.Template.Spec.NodeName != node.Name {
 		return false, false
 	}
@@ -731,14 +750,15 @@ func predicates(pod *api.Pod, node *api.Node, taints []api.Taint) (fitsNodeName,
 }
 
 // placementPod is what of NewPod(ds, nodeName) the placement checks read:
-// node name, node selector, affinity and tolerations (the daemon ones
-// depend on host networking). It is built for every
-// node on every sync, so it shares the template's selector and affinity
-// (read only) instead of deep-copying the whole template.
-func placementPod(ds *api.DaemonSet, nodeName string) *api.Pod {
+// node selector, affinity and tolerations (the daemon ones depend on host
+// networking), the same for every node; its node name is left empty, so
+// it fits any node by name (NewPod's names the node it is checked
+// against). It shares the template's selector and affinity (read only)
+// instead of deep-copying the whole template.
+func placementPod(ds *api.DaemonSet) *api.Pod {
 	t := &ds.Spec.Template.Spec
 	pod := &api.Pod{ObjectMeta: api.ObjectMeta{Namespace: ds.Namespace}, Spec: api.PodSpec{
-		NodeName: nodeName, NodeSelector: t.NodeSelector, Affinity: t.Affinity, HostNetwork: t.HostNetwork,
+		NodeSelector: t.NodeSelector, Affinity: t.Affinity, HostNetwork: t.HostNetwork,
 		Tolerations: append([]api.Toleration(nil), t.Tolerations...),
 	}}
 	AddOrUpdateDaemonPodTolerations(&pod.Spec)

@@ -127,7 +127,7 @@ func findUpdatedPodsOnNode(ds *api.DaemonSet, podsOnNode []*api.Pod, hash string
 func (dsc *DaemonSetsController) updatedDesiredNodeCounts(ds *api.DaemonSet, nodes []*api.Node, nodeToDaemonPods map[string][]*api.Pod) (int, int, error) {
 	desired := 0
 	for _, node := range nodes {
-		if wantToRun, _ := NodeShouldRunDaemonPod(node, ds); !wantToRun {
+		if wantToRun, _ := dsc.nodeShouldRunDaemonPod(node, ds); !wantToRun {
 			continue
 		}
 		desired++
