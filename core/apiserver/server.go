@@ -124,6 +124,21 @@ func (s *Server) Get(res *Resource, namespace, name string) (api.Object, error) 
 	return o, nil
 }
 
+// Exists reports whether Get would find the object, without building the
+// NotFound error it returns otherwise (the event recorder probes a name
+// this way for every event it creates).
+func (s *Server) Exists(res *Resource, namespace, name string) bool {
+	if res.Computed {
+		_, err := s.Get(res, namespace, name)
+		return err == nil
+	}
+	if !res.Namespaced {
+		namespace = ""
+	}
+	_, ok := s.storeFor(res).get(namespace, name)
+	return ok
+}
+
 // List returns the objects of a namespace ("" for all namespaces), sorted
 // by namespace and name, and the resourceVersion they were read at.
 func (s *Server) List(res *Resource, namespace string, opts ListOptions) ([]api.Object, string) {

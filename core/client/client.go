@@ -50,6 +50,11 @@ func (c *Local) Get(res *apiserver.Resource, namespace, name string) (api.Object
 	return c.server.Get(res, namespace, name)
 }
 
+// Exists is Get's answer without the object or the error.
+func (c *Local) Exists(res *apiserver.Resource, namespace, name string) bool {
+	return c.server.Exists(res, namespace, name)
+}
+
 func (c *Local) List(res *apiserver.Resource, namespace string, opts apiserver.ListOptions) ([]api.Object, string) {
 	return c.server.List(res, namespace, opts)
 }

@@ -146,10 +146,20 @@ func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
 // nanosecond when two events of an object share a virtual instant.
 func (r *Recorder) eventName(ns, object string, now time.Time) string {
 	res := ResourceFor[*api.Event](r.client)
+	taken := func(name string) bool {
+		_, err := r.client.Get(res, ns, name)
+		return err == nil
+	}
+	// The in-process client answers without building a NotFound error.
+	if c, ok := r.client.(interface {
+		Exists(res *apiserver.Resource, namespace, name string) bool
+	}); ok {
+		taken = func(name string) bool { return c.Exists(res, ns, name) }
+	}
 	n := now.UnixNano()
 	for {
 		name := object + "." + strconv.FormatInt(n, 16)
-		if _, err := r.client.Get(res, ns, name); err != nil {
+		if !taken(name) {
 			return name
 		}
 		n++
