@@ -422,7 +422,8 @@ func fieldEqual(a, b api.Object, name string) bool {
 	if !av.IsValid() {
 		return true
 	}
-	return reflect.DeepEqual(av.Interface(), reflect.ValueOf(b).Elem().FieldByName(name).Interface())
+	// By address: the field's values would each be copied to the heap.
+	return reflect.DeepEqual(av.Addr().Interface(), reflect.ValueOf(b).Elem().FieldByName(name).Addr().Interface())
 }
 
 func durationSeconds(sec int64) time.Duration { return time.Duration(sec) * time.Second }

@@ -14,7 +14,8 @@ func (k *Kubelet) updateStatus(ps *podState) {
 }
 
 func (k *Kubelet) writeStatus(ps *podState, st api.PodStatus) {
-	if reflect.DeepEqual(ps.pod.Status, st) {
+	// By address: two PodStatus values would each be copied to the heap.
+	if reflect.DeepEqual(&ps.pod.Status, &st) {
 		return
 	}
 	// A status write keeps the stored spec (the server puts it back) and
