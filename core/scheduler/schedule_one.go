@@ -189,7 +189,10 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *a
 	if rotate {
 		start = s.nextStartNodeIndex
 	}
-	feasible := make([]*framework.NodeInfo, 0, min(int(want), n))
+	// The list lives until the cycle ends (the kept scores hold names), so
+	// each cycle reuses the last one's.
+	feasible := s.feasibleScratch[:0]
+	defer func() { s.feasibleScratch = feasible[:0] }()
 	for i := 0; i < n; i++ {
 		ni := nodes[(start+i)%n]
 		st := s.runFilterPluginsWithNominatedPods(state, pod, ni)

@@ -59,6 +59,8 @@ type Scheduler struct {
 	// nextStartNodeIndex rotates where filtering starts, so every node
 	// gets its turn when only part of a large cluster is scored.
 	nextStartNodeIndex int
+	// feasibleScratch is the last cycle's feasible node list, reused.
+	feasibleScratch []*framework.NodeInfo
 	// percentageOfNodesToScore: 0 is upstream's adaptive default.
 	percentageOfNodesToScore int32
 
