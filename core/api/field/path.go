@@ -7,12 +7,22 @@ import (
 	"strings"
 )
 
-// Path is a field path, built from the root down.
+// Path is a field path, built from the root down. Validation builds one
+// for every field it looks at, so an element is kept to 32 bytes.
 type Path struct {
-	name   string
-	index  string
 	parent *Path
+	name   string // a field name, or a map key
+	index  int32  // a list index
+	kind   pathKind
 }
+
+type pathKind uint8
+
+const (
+	fieldElem pathKind = iota
+	indexElem
+	keyElem
+)
 
 // NewPath starts a path at name, with optional further children.
 func NewPath(name string, more ...string) *Path {
@@ -33,10 +43,10 @@ func (p *Path) Child(name string, more ...string) *Path {
 }
 
 // Index appends a list index: [3].
-func (p *Path) Index(i int) *Path { return &Path{index: strconv.Itoa(i), parent: p} }
+func (p *Path) Index(i int) *Path { return &Path{index: int32(i), kind: indexElem, parent: p} }
 
 // Key appends a map key: [app].
-func (p *Path) Key(k string) *Path { return &Path{index: k, parent: p} }
+func (p *Path) Key(k string) *Path { return &Path{name: k, kind: keyElem, parent: p} }
 
 // String prints the path: spec.containers[0].image.
 func (p *Path) String() string {
@@ -50,8 +60,12 @@ func (p *Path) String() string {
 	var b strings.Builder
 	for i := len(elems) - 1; i >= 0; i-- {
 		e := elems[i]
-		if e.index != "" || (e.name == "" && e.parent != nil) {
-			b.WriteString("[" + e.index + "]")
+		switch {
+		case e.kind == indexElem:
+			b.WriteString("[" + strconv.Itoa(int(e.index)) + "]")
+			continue
+		case e.kind == keyElem, e.name == "" && e.parent != nil:
+			b.WriteString("[" + e.name + "]")
 			continue
 		}
 		if b.Len() > 0 {
