@@ -292,11 +292,13 @@ func terminationMessage(c *containerState, inst *runtime.Container, code int) st
 	if p == "" {
 		p = api.TerminationMessagePathDefault
 	}
-	if b, err := inst.FS().ReadFile(p); err == nil && len(b) > 0 {
-		if len(b) > 4096 {
-			b = b[:4096]
+	if inst.MayHoldFile(p) {
+		if b, err := inst.FS().ReadFile(p); err == nil && len(b) > 0 {
+			if len(b) > 4096 {
+				b = b[:4096]
+			}
+			return string(b)
 		}
-		return string(b)
 	}
 	if c.spec.TerminationMessagePolicy == "FallbackToLogsOnError" && code != 0 {
 		lines := inst.Logs()

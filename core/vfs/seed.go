@@ -26,3 +26,7 @@ func (f *FS) materialize() {
 	defer func() { f.filling, f.filledAt = false, time.Time{} }()
 	fill(f)
 }
+
+// Pending says a Seed still waits to fill f: nothing has looked at f
+// since.
+func (f *FS) Pending() bool { return f.fill != nil }

@@ -116,3 +116,43 @@ func TestMountErrorCreatesNoContainer(t *testing.T) {
 		t.Fatalf("ID %s, want the first, %s", c.ID, first.ID)
 	}
 }
+
+// The kubelet asks whether a path can hold a file before it reads an
+// exiting container's termination message: a root nobody looked at yet is
+// not filled from the image to answer no, and anything the fill would put
+// there, or that was written since, is read.
+func TestMayHoldFileLeavesAnUnseenRootUnfilled(t *testing.T) {
+	w := newWorld()
+	im, err := w.rt.Catalog.Resolve("nginx:1.14.2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	vol := vfs.New()
+	root := vfs.New()
+	root.Now = w.clk.Now
+	c, err := w.rt.Start(Config{Name: "web", Image: im, FS: root, Mounts: []Mount{{Target: "/data", FS: vol, Path: "/"}}, Hostname: "web-0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]bool{
+		"/dev/termination-log":             false,
+		"/tmp/../dev/termination-log":      false,
+		"/etc/hostname":                    true,
+		"/etc/nginx/nginx.conf":            true,
+		"/data/termination-log":            true,
+		"/usr/share/nginx/html/index.html": true,
+	} {
+		if got := c.MayHoldFile(p); got != want {
+			t.Errorf("MayHoldFile(%q) = %v, want %v", p, got, want)
+		}
+	}
+	if !root.Pending() {
+		t.Fatal("asking filled the root")
+	}
+	if err := root.WriteFile("/dev/termination-log", []byte("bye\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !c.MayHoldFile("/dev/termination-log") {
+		t.Error("a written root must be read")
+	}
+}

@@ -109,3 +109,29 @@ func fillRoot(root *vfs.FS, im *Image, hostname string) {
 func under(p, dir string) bool {
 	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
 }
+
+// MayHoldFile says whether the container's root filesystem can have a file
+// at p without filling it to look: only while it still waits to be filled
+// from the image (nothing has looked at it since it was created) can the
+// answer be no, when neither the image, the hostname file nor a volume
+// reaches p. The kubelet reads every exiting container's termination
+// message, and filling a filesystem nobody looked at just to find no file
+// there was a tenth of what a 10,000-pod cluster's shutdown allocated.
+func (c *Container) MayHoldFile(p string) bool {
+	if !c.cfg.FS.Pending() {
+		return true
+	}
+	p = path.Clean(p)
+	if p == hostnamePath {
+		return true
+	}
+	if _, ok := c.cfg.Image.Files[p]; ok {
+		return true
+	}
+	for _, m := range c.cfg.Mounts {
+		if under(p, m.Target) {
+			return true
+		}
+	}
+	return false
+}
