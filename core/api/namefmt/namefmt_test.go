@@ -21,8 +21,16 @@ func TestMatchersAgreeWithTheirExpressions(t *testing.T) {
 		{"DNS1123Subdomain", regexp.MustCompile("^" + label + "(\\." + label + ")*$"), DNS1123Subdomain},
 		{"QualifiedName", regexp.MustCompile("^" + qualified + "$"), QualifiedName},
 		{"LabelValue", regexp.MustCompile("^(" + qualified + ")?$"), LabelValue},
+		{"DNS1035Label", regexp.MustCompile("^[a-z]([-a-z0-9]*[a-z0-9])?$"), DNS1035Label},
+		{"ConfigMapKey", regexp.MustCompile(`^[-._a-zA-Z0-9]+$`), ConfigMapKey},
+		{"EnvVarName", regexp.MustCompile("^[-._a-zA-Z][-._a-zA-Z0-9]*$"), EnvVarName},
+		{"HTTPHeaderName", regexp.MustCompile("^[-A-Za-z0-9]+$"), HTTPHeaderName},
+		{"Percent", regexp.MustCompile("^[0-9]+%$"), Percent},
+		{"CIdentifier", regexp.MustCompile("^[A-Za-z_][A-Za-z0-9_]*$"), CIdentifier},
+		{"PortNameChars", regexp.MustCompile("^[-a-z0-9]+$"), PortNameChars},
+		{"HasLowerLetter", regexp.MustCompile("[a-z]"), HasLowerLetter},
 	}
-	alphabet := []string{"a", "z", "Q", "0", "9", "-", "_", ".", "/", " ", "é", "\n"}
+	alphabet := []string{"a", "z", "Q", "0", "9", "-", "_", ".", "/", " ", "é", "\n", "%"}
 	var inputs []string
 	var grow func(prefix string, n int)
 	grow = func(prefix string, n int) {
@@ -39,7 +47,7 @@ func TestMatchersAgreeWithTheirExpressions(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		b := make([]byte, 5+r.Intn(20))
 		for j := range b {
-			b[j] = "ab9-._Z"[r.Intn(7)]
+			b[j] = "ab9-._Z%"[r.Intn(8)]
 		}
 		inputs = append(inputs, string(b))
 	}

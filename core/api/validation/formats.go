@@ -3,9 +3,7 @@ package validation
 import (
 	"fmt"
 	"net"
-	"regexp"
 	"strings"
-	"sync"
 
 	"kubeplay/core/api/namefmt"
 )
@@ -51,17 +49,6 @@ const (
 
 	cIdentifierFmt    = "[A-Za-z_][A-Za-z0-9_]*"
 	cIdentifierErrMsg = "a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric characters or '_'"
-)
-
-var (
-	dns1035LabelRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + dns1035LabelFmt + "$") })
-	configMapKeyRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + configMapKeyFmt + "$") })
-	envVarNameRe      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + envVarNameFmt + "$") })
-	httpHeaderNameRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + httpHeaderNameFmt + "$") })
-	percentRe         = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + percentFmt + "$") })
-	cIdentifierRe     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + cIdentifierFmt + "$") })
-	portNameCharsetRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^[-a-z0-9]+$") })
-	portNameLetterRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("[a-z]") })
 )
 
 // regexError words a format mismatch with examples, as upstream does.
@@ -169,7 +156,7 @@ func IsDNS1035Label(value string) []string {
 	if len(value) > dns1035LabelMaxLen {
 		errs = append(errs, maxLenError(dns1035LabelMaxLen))
 	}
-	if !dns1035LabelRe().MatchString(value) {
+	if !namefmt.DNS1035Label(value) {
 		errs = append(errs, regexError(dns1035LabelErrMsg, dns1035LabelFmt, "my-name", "abc-123"))
 	}
 	return errs
@@ -181,7 +168,7 @@ func IsConfigMapKey(value string) []string {
 	if len(value) > dns1123SubdomainMaxLen {
 		errs = append(errs, maxLenError(dns1123SubdomainMaxLen))
 	}
-	if !configMapKeyRe().MatchString(value) {
+	if !namefmt.ConfigMapKey(value) {
 		errs = append(errs, regexError(configMapKeyErrMsg, configMapKeyFmt, "key.name", "KEY_NAME", "key-name"))
 	}
 	return append(errs, hasChDirPrefix(value)...)
@@ -190,7 +177,7 @@ func IsConfigMapKey(value string) []string {
 // IsEnvVarName checks an environment variable name.
 func IsEnvVarName(value string) []string {
 	var errs []string
-	if !envVarNameRe().MatchString(value) {
+	if !namefmt.EnvVarName(value) {
 		errs = append(errs, regexError(envVarNameErrMsg, envVarNameFmt, "my.env-name", "MY_ENV.NAME", "MyEnvName1"))
 	}
 	return append(errs, hasChDirPrefix(value)...)
@@ -230,10 +217,10 @@ func IsValidPortName(port string) []string {
 	if len(port) > 15 {
 		errs = append(errs, maxLenError(15))
 	}
-	if !portNameCharsetRe().MatchString(port) {
+	if !namefmt.PortNameChars(port) {
 		errs = append(errs, "must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)")
 	}
-	if !portNameLetterRe().MatchString(port) {
+	if !namefmt.HasLowerLetter(port) {
 		errs = append(errs, "must contain at least one letter (a-z)")
 	}
 	if strings.Contains(port, "--") {
@@ -247,7 +234,7 @@ func IsValidPortName(port string) []string {
 
 // IsValidPercent checks "25%".
 func IsValidPercent(percent string) []string {
-	if !percentRe().MatchString(percent) {
+	if !namefmt.Percent(percent) {
 		return []string{regexError(percentErrMsg, percentFmt, "1%", "93%")}
 	}
 	return nil
@@ -255,7 +242,7 @@ func IsValidPercent(percent string) []string {
 
 // IsHTTPHeaderName checks an HTTP header name.
 func IsHTTPHeaderName(value string) []string {
-	if !httpHeaderNameRe().MatchString(value) {
+	if !namefmt.HTTPHeaderName(value) {
 		return []string{regexError(httpHeaderNameErrMsg, httpHeaderNameFmt, "X-Header-Name")}
 	}
 	return nil
@@ -263,7 +250,7 @@ func IsHTTPHeaderName(value string) []string {
 
 // IsCIdentifier checks a C identifier.
 func IsCIdentifier(value string) []string {
-	if !cIdentifierRe().MatchString(value) {
+	if !namefmt.CIdentifier(value) {
 		return []string{regexError(cIdentifierErrMsg, cIdentifierFmt, "my_name", "MY_NAME", "MyName")}
 	}
 	return nil

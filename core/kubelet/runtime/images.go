@@ -24,6 +24,43 @@ func tagsMatching(words []string, pattern string) func(string) bool {
 	}
 }
 
+// versionTags matches tags against a version pattern, where '*' stands for
+// one or more digits, '#' for one digit, and '?' makes the character before
+// it optional ("v?1.*.*" is the expression `v?1\.\d+\.\d+`). Every node
+// resolves the control plane's preloaded images when it starts, the page's
+// first node included, where compiling a regular expression costs more
+// than this.
+func versionTags(pattern string) func(string) bool {
+	return func(tag string) bool { return matchVersion(pattern, tag) }
+}
+
+func matchVersion(pattern, tag string) bool {
+	if pattern == "" {
+		return tag == ""
+	}
+	c, rest := pattern[0], pattern[1:]
+	if rest != "" && rest[0] == '?' {
+		rest = rest[1:]
+		if matchVersion(rest, tag) {
+			return true
+		}
+	}
+	switch c {
+	case '*':
+		n := 0
+		for n < len(tag) && isDigit(tag[n]) {
+			n++
+		}
+		// A run of digits is taken whole: no pattern puts a digit after '*'.
+		return n > 0 && matchVersion(rest, tag[n:])
+	case '#':
+		return tag != "" && isDigit(tag[0]) && matchVersion(rest, tag[1:])
+	}
+	return tag != "" && tag[0] == c && matchVersion(rest, tag[1:])
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
 const pathEnv = "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 const nginxIndex = `<!DOCTYPE html>
@@ -116,7 +153,7 @@ func registerImages(c *Catalog) {
 		im.HealthPath = "/health"
 	}
 	c.add("docker.io/linuxduduniao/nginx", ldd)
-	c.add("docker.io/library/app", &family{size: 7_340_032, tags: tagsMatching(nil, `1\.0\.\d`), build: func(im *Image, tag string) {
+	c.add("docker.io/library/app", &family{size: 7_340_032, tags: versionTags("1.0.#"), build: func(im *Image, tag string) {
 		im.Cmd = []string{"/app"}
 		im.Env = []string{pathEnv, "APP_VERSION=" + tag}
 		im.Files["/etc/os-release"] = osRelease("Alpine Linux v3.21", "alpine", "3.21.0")
@@ -133,13 +170,13 @@ func registerImages(c *Catalog) {
 	}
 	// The control plane's own images (kubeadm's static pods, kube-proxy, CoreDNS).
 	for _, reg := range []string{"registry.k8s.io", "k8s.gcr.io"} {
-		c.add(reg+"/pause", daemonFamily(320_368, tagsMatching(nil, `3\.\d+`), "/pause"))
+		c.add(reg+"/pause", daemonFamily(320_368, versionTags("3.*"), "/pause"))
 		for _, comp := range []string{"kube-apiserver", "kube-controller-manager", "kube-scheduler", "kube-proxy"} {
-			c.add(reg+"/"+comp, daemonFamily(28_000_000, tagsMatching(nil, `v1\.\d+\.\d+`), comp))
+			c.add(reg+"/"+comp, daemonFamily(28_000_000, versionTags("v1.*.*"), comp))
 		}
-		c.add(reg+"/etcd", daemonFamily(57_680_541, tagsMatching(nil, `3\.\d+\.\d+-\d`), "etcd"))
-		c.add(reg+"/coredns/coredns", daemonFamily(18_562_039, tagsMatching(nil, `v1\.\d+\.\d+`), "/coredns"))
-		c.add(reg+"/coredns", daemonFamily(18_562_039, tagsMatching(nil, `v?1\.\d+\.\d+`), "/coredns"))
+		c.add(reg+"/etcd", daemonFamily(57_680_541, versionTags("3.*.*-#"), "etcd"))
+		c.add(reg+"/coredns/coredns", daemonFamily(18_562_039, versionTags("v1.*.*"), "/coredns"))
+		c.add(reg+"/coredns", daemonFamily(18_562_039, versionTags("v?1.*.*"), "/coredns"))
 	}
 }
 

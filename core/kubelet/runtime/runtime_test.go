@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -205,5 +206,37 @@ func TestMissingCommandIsAStartError(t *testing.T) {
 	_, err := w.rt.Start(Config{Name: "c", Image: im, Command: []string{"nosuch"}, FS: vfs.New()})
 	if err == nil || !strings.Contains(err.Error(), `exec: "nosuch": executable file not found in $PATH`) {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// Each version pattern accepts exactly what the expression it stands for
+// accepts, over every short tag made of the characters that matter.
+func TestVersionTagsAgreeWithTheirExpressions(t *testing.T) {
+	cases := map[string]string{
+		"3.*":     `3\.\d+`,
+		"v1.*.*":  `v1\.\d+\.\d+`,
+		"3.*.*-#": `3\.\d+\.\d+-\d`,
+		"v?1.*.*": `v?1\.\d+\.\d+`,
+		"1.0.#":   `1\.0\.\d`,
+	}
+	var tags []string
+	var grow func(prefix string, n int)
+	grow = func(prefix string, n int) {
+		tags = append(tags, prefix)
+		if n > 0 {
+			for _, c := range []string{"v", "1", "3", "0", "12", ".", "-", "a"} {
+				grow(prefix+c, n-1)
+			}
+		}
+	}
+	grow("", 6)
+	for pattern, expr := range cases {
+		re := regexp.MustCompile("^(?:" + expr + ")$")
+		match := versionTags(pattern)
+		for _, tag := range tags {
+			if got, want := match(tag), re.MatchString(tag); got != want {
+				t.Errorf("versionTags(%q)(%q) = %v, %s says %v", pattern, tag, got, expr, want)
+			}
+		}
 	}
 }
