@@ -100,6 +100,11 @@ func (q Quantity) MilliValue() int64 { return q.ScaledValue(Milli) }
 // ScaledValue is q / 10^scale rounded away from zero: NewQuantity(1,
 // DecimalSI).ScaledValue(Milli) is 1000.
 func (q Quantity) ScaledValue(scale Scale) int64 {
+	if q.big == "" { // the usual case, without a big.Int on the heap
+		if r, _, ok := rescale64(q.unscaled, q.scale, int32(scale)); ok {
+			return r
+		}
+	}
 	v, _ := q.rescale(int32(scale))
 	if v.IsInt64() {
 		return v.Int64()
@@ -112,6 +117,14 @@ func (q Quantity) ScaledValue(scale Scale) int64 {
 
 // AsInt64 returns q as an int64 when it is an integer that fits.
 func (q Quantity) AsInt64() (int64, bool) {
+	if q.big == "" {
+		if r, exact, ok := rescale64(q.unscaled, q.scale, 0); ok {
+			if !exact {
+				return 0, false
+			}
+			return r, true
+		}
+	}
 	v, exact := q.rescale(0)
 	if !exact || !v.IsInt64() {
 		return 0, false
