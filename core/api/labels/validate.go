@@ -21,14 +21,13 @@ const (
 // IsQualifiedName returns why value is not a valid label key, if it is not.
 func IsQualifiedName(value string) []string {
 	var errs []string
-	parts := strings.Split(value, "/")
 	var name string
-	switch len(parts) {
+	switch strings.Count(value, "/") {
+	case 0:
+		name = value
 	case 1:
-		name = parts[0]
-	case 2:
-		prefix := parts[0]
-		name = parts[1]
+		var prefix string
+		prefix, name, _ = strings.Cut(value, "/")
 		if len(prefix) == 0 {
 			errs = append(errs, "prefix part must be non-empty")
 		} else {

@@ -79,14 +79,13 @@ func InclusiveRangeError(lo, hi int) string {
 // subdomain prefix and '/', then a name of at most 63 characters.
 func IsQualifiedName(value string) []string {
 	var errs []string
-	parts := strings.Split(value, "/")
 	var name string
-	switch len(parts) {
+	switch strings.Count(value, "/") {
+	case 0:
+		name = value
 	case 1:
-		name = parts[0]
-	case 2:
-		prefix := parts[0]
-		name = parts[1]
+		var prefix string
+		prefix, name, _ = strings.Cut(value, "/")
 		if prefix == "" {
 			errs = append(errs, "prefix part "+emptyError())
 		} else if msgs := IsDNS1123Subdomain(prefix); len(msgs) != 0 {

@@ -2,9 +2,7 @@ package validation
 
 import (
 	"fmt"
-	"maps"
 	"reflect"
-	"slices"
 	"sort"
 	"strings"
 
@@ -146,7 +144,8 @@ func ValidateLabelName(name string, fldPath *field.Path) field.ErrorList {
 // ValidateLabels checks keys and values; errors name the labels map itself.
 func ValidateLabels(labels map[string]string, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	for _, k := range slices.Sorted(maps.Keys(labels)) {
+	var buf [8]string
+	for _, k := range sortedKeys(labels, buf[:]) {
 		errs = append(errs, ValidateLabelName(k, fldPath)...)
 		for _, msg := range IsValidLabelValue(labels[k]) {
 			errs = append(errs, field.Invalid(fldPath, labels[k], msg))
@@ -159,7 +158,8 @@ func ValidateLabels(labels map[string]string, fldPath *field.Path) field.ErrorLi
 func ValidateAnnotations(annotations map[string]string, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	total := 0
-	for _, k := range slices.Sorted(maps.Keys(annotations)) {
+	var buf [8]string
+	for _, k := range sortedKeys(annotations, buf[:]) {
 		for _, msg := range IsQualifiedName(strings.ToLower(k)) {
 			errs = append(errs, field.Invalid(fldPath, k, msg))
 		}

@@ -1,9 +1,7 @@
 package validation
 
 import (
-	"maps"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -92,12 +90,14 @@ func validatePodSpecificAnnotations(annotations map[string]string, spec *api.Pod
 	if p, ok := annotations[seccompPodAnnotationKey]; ok {
 		errs = append(errs, validateSeccompProfileAnnotation(p, fldPath.Child(seccompPodAnnotationKey))...)
 	}
-	for _, k := range slices.Sorted(maps.Keys(annotations)) {
+	var buf [8]string
+	keys := sortedKeys(annotations, buf[:])
+	for _, k := range keys {
 		if strings.HasPrefix(k, seccompContainerAnnotationPfx) {
 			errs = append(errs, validateSeccompProfileAnnotation(annotations[k], fldPath.Child(k))...)
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(annotations)) {
+	for _, k := range keys {
 		if !strings.HasPrefix(k, appArmorAnnotationPrefix) {
 			continue
 		}
@@ -218,7 +218,8 @@ func ValidatePodUpdate(newPod, oldPod *api.Pod) field.ErrorList {
 
 func validatePodAnnotationUpdates(newPod, oldPod *api.Pod, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	for _, k := range slices.Sorted(maps.Keys(oldPod.Annotations)) {
+	var buf [8]string
+	for _, k := range sortedKeys(oldPod.Annotations, buf[:]) {
 		if v, ok := newPod.Annotations[k]; ok && v == oldPod.Annotations[k] {
 			continue
 		}
@@ -229,7 +230,7 @@ func validatePodAnnotationUpdates(newPod, oldPod *api.Pod, fldPath *field.Path) 
 			errs = append(errs, field.Forbidden(fldPath.Key(k), "may not remove or update mirror pod annotation"))
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(newPod.Annotations)) {
+	for _, k := range sortedKeys(newPod.Annotations, buf[:]) {
 		if _, ok := oldPod.Annotations[k]; ok {
 			continue
 		}

@@ -348,7 +348,7 @@ func validateCSIVolumeSource(csi *api.CSIVolumeSource, fldPath *field.Path) fiel
 	errs := validateCSIDriverName(csi.Driver, fldPath.Child("driver"))
 	if ref := csi.NodePublishSecretRef; ref != nil {
 		if ref.Name == "" {
-			errs = append(errs, field.Required(fldPath.Child("nodePublishSecretRef", "name"), ""))
+			errs = append(errs, field.Required(fldPath.Child("nodePublishSecretRef").Child("name"), ""))
 		} else {
 			for _, msg := range NameIsDNSSubdomain(ref.Name, false) {
 				errs = append(errs, field.Invalid(fldPath.Child("name"), ref.Name, msg))
@@ -381,7 +381,7 @@ func validateLocalDescendingPath(target string, fldPath *field.Path) field.Error
 }
 
 func validatePathNoBacksteps(target string, fldPath *field.Path) field.ErrorList {
-	for _, item := range strings.Split(filepath.ToSlash(target), "/") {
+	for item := range strings.SplitSeq(filepath.ToSlash(target), "/") {
 		if item == ".." {
 			return field.ErrorList{field.Invalid(fldPath, target, "must not contain '..'")}
 		}
