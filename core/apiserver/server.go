@@ -264,7 +264,28 @@ func (s *Server) newUID() string {
 	// Version 4, variant 10, like the UUIDs the real apiserver hands out.
 	a = a&^0xf000 | 0x4000
 	b = b&^(0xc<<60) | 0x8<<60
-	return fmt.Sprintf("%08x-%04x-%04x-%04x-%012x", a>>32, (a>>16)&0xffff, a&0xffff, b>>48, b&0xffffffffffff)
+	return formatUID(a, b)
+}
+
+// formatUID prints a and b as 8-4-4-4-12 hex digits, without fmt: every
+// object created takes one.
+func formatUID(a, b uint64) string {
+	const hex = "0123456789abcdef"
+	var u [36]byte
+	i := 0
+	for n := 0; n < 32; n++ {
+		if n == 8 || n == 12 || n == 16 || n == 20 {
+			u[i] = '-'
+			i++
+		}
+		w, shift := a, 60-4*n
+		if n >= 16 {
+			w, shift = b, 60-4*(n-16)
+		}
+		u[i] = hex[(w>>shift)&0xf]
+		i++
+	}
+	return string(u[:])
 }
 
 // Update replaces a stored object (or its status when opts.Subresource is
