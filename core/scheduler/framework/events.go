@@ -196,6 +196,9 @@ func PodSchedulingPropertiesChange(newPod, oldPod *api.Pod) []ClusterEvent {
 
 // podScaledDown reports a request that went down (an in-place resize).
 func podScaledDown(newPod, oldPod *api.Pod) bool {
+	if sameRequests(newPod, oldPod) {
+		return false
+	}
 	oldReq := ComputePodResourceRequest(oldPod)
 	newReq := ComputePodResourceRequest(newPod)
 	return newReq.MilliCPU < oldReq.MilliCPU || newReq.Memory < oldReq.Memory || newReq.EphemeralStorage < oldReq.EphemeralStorage

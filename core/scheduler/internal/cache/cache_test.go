@@ -201,3 +201,53 @@ func TestSnapshotChangedSince(t *testing.T) {
 		t.Errorf("after 1,100 updates the log still reaches back: %q", got)
 	}
 }
+
+// A write that leaves what the node sums and the plugins read as it was (a
+// status write) replaces the pod where it stands, keeping the node's
+// generation; any other write takes the pod out and puts it back in.
+func TestUpdatePodKeepsGenerationOnlyWhenUsageIsTheSame(t *testing.T) {
+	tests := []struct {
+		name     string
+		change   func(p *api.Pod)
+		sameGen  bool
+		wantMCPU int64
+	}{
+		{"status", func(p *api.Pod) { p.Status.Phase = api.PodRunning; p.Status.PodIP = "10.0.0.9" }, true, 1000},
+		{"labels", func(p *api.Pod) { p.Labels = map[string]string{"app": "other"} }, false, 1000},
+		{"terminating", func(p *api.Pod) { p.DeletionTimestamp = &api.Time{} }, false, 1000},
+		{"requests", func(p *api.Pod) { fake.Requests(p, "cpu", "2") }, false, 2000},
+		{"host port", func(p *api.Pod) {
+			p.Spec.Containers[0].Ports = []api.ContainerPort{{ContainerPort: 80, HostPort: 8080}}
+		}, false, 1000},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := New()
+			c.AddNode(fake.Node("n", nil))
+			p := fake.On(fake.Requests(fake.Pod("p", map[string]string{"app": "web"}), "cpu", "1"), "n")
+			c.AddPod(p)
+			s := NewSnapshot()
+			c.UpdateSnapshot(s)
+			before, _ := s.Get("n")
+			gen := before.Generation
+
+			cur := p.DeepCopy()
+			tt.change(cur)
+			c.UpdatePod(p, cur)
+			c.UpdateSnapshot(s)
+			ni, _ := s.Get("n")
+			if got := ni.Generation == gen; got != tt.sameGen {
+				t.Errorf("generation kept = %v, want %v", got, tt.sameGen)
+			}
+			if len(ni.Pods) != 1 || ni.Pods[0].Pod != cur {
+				t.Errorf("the node does not hold the new version")
+			}
+			if ni.Requested.MilliCPU != tt.wantMCPU {
+				t.Errorf("requested %dm, want %dm", ni.Requested.MilliCPU, tt.wantMCPU)
+			}
+			if len(ni.UsedPorts) != len(cur.Spec.Containers[0].Ports) {
+				t.Errorf("used ports %v", ni.UsedPorts)
+			}
+		})
+	}
+}
