@@ -13,12 +13,12 @@ func TestErrorStrings(t *testing.T) {
 		err  *Error
 		want string
 	}{
-		{Invalid(spec.Child("template", "metadata", "labels"), map[string]string{"app": "two"}, "`selector` does not match template `labels`"),
+		{Invalid(spec.Child("template").Child("metadata").Child("labels"), map[string]string{"app": "two"}, "`selector` does not match template `labels`"),
 			"spec.template.metadata.labels: Invalid value: map[string]string{\"app\":\"two\"}: `selector` does not match template `labels`"},
 		{Required(NewPath("metadata", "name"), "name or generateName is required"), "metadata.name: Required value: name or generateName is required"},
 		{Invalid(spec.Child("selector"), &api.LabelSelector{MatchLabels: map[string]string{"app": "x"}}, "field is immutable"),
 			`spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"app":"x"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable`},
-		{NotSupported(spec.Child("template", "spec", "restartPolicy"), "Never", []string{"Always"}),
+		{NotSupported(spec.Child("template").Child("spec").Child("restartPolicy"), "Never", []string{"Always"}),
 			`spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always"`},
 		{Duplicate(spec.Child("containers").Index(1).Child("name"), "c"), `spec.containers[1].name: Duplicate value: "c"`},
 		{Required(spec.Child("containers").Index(0).Child("image"), ""), "spec.containers[0].image: Required value"},

@@ -2,10 +2,7 @@
 // apiserver prints them ("spec.containers[0].image: Required value").
 package field
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // Path is a field path, built from the root down. Validation builds one
 // for every field it looks at, so an element is kept to 32 bytes.
@@ -26,6 +23,17 @@ const (
 
 // NewPath starts a path at name, with optional further children.
 func NewPath(name string, more ...string) *Path {
+	if len(more) > 0 {
+		return newPathMore(name, more)
+	}
+	return &Path{name: name}
+}
+
+// newPathMore is kept out of line: inlined, its loop would put every
+// NewPath's element on the heap.
+//
+//go:noinline
+func newPathMore(name string, more []string) *Path {
 	p := &Path{name: name}
 	for _, m := range more {
 		p = p.Child(m)
@@ -33,14 +41,11 @@ func NewPath(name string, more ...string) *Path {
 	return p
 }
 
-// Child appends field names.
-func (p *Path) Child(name string, more ...string) *Path {
-	c := &Path{name: name, parent: p}
-	for _, m := range more {
-		c = c.Child(m)
-	}
-	return c
-}
+// Child appends a field name. It is small enough to inline, and nothing
+// keeps a path (an error prints it), so a path a validator builds and
+// drops can live on its stack: validation builds one for every field it
+// reads. Upstream's Child takes more names; chain calls instead.
+func (p *Path) Child(name string) *Path { return &Path{name: name, parent: p} }
 
 // Index appends a list index: [3].
 func (p *Path) Index(i int) *Path { return &Path{index: int32(i), kind: indexElem, parent: p} }
@@ -48,30 +53,79 @@ func (p *Path) Index(i int) *Path { return &Path{index: int32(i), kind: indexEle
 // Key appends a map key: [app].
 func (p *Path) Key(k string) *Path { return &Path{name: k, kind: keyElem, parent: p} }
 
-// String prints the path: spec.containers[0].image.
+// String prints the path: spec.containers[0].image. It measures the path
+// and then fills it in from the end, keeping no pointer to any element.
 func (p *Path) String() string {
 	if p == nil {
 		return "<nil>"
 	}
-	var elems []*Path
+	n := 0
 	for q := p; q != nil; q = q.parent {
-		elems = append(elems, q)
+		n += q.width()
 	}
-	var b strings.Builder
-	for i := len(elems) - 1; i >= 0; i-- {
-		e := elems[i]
-		switch {
-		case e.kind == indexElem:
-			b.WriteString("[" + strconv.Itoa(int(e.index)) + "]")
-			continue
-		case e.kind == keyElem, e.name == "" && e.parent != nil:
-			b.WriteString("[" + e.name + "]")
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(e.name)
+	buf := make([]byte, n)
+	for q := p; q != nil; q = q.parent {
+		w := q.width()
+		q.put(buf[n-w : n])
+		n -= w
 	}
-	return b.String()
+	return string(buf)
+}
+
+// bracketed: an index, a key, or an empty name below the root, which
+// upstream prints as [].
+func (e *Path) bracketed() bool {
+	return e.kind != fieldElem || e.name == "" && e.parent != nil
+}
+
+// width is the element's length in print, with the dot before a field
+// name that follows anything.
+func (e *Path) width() int {
+	switch {
+	case e.kind == indexElem:
+		return 2 + digits(int(e.index))
+	case e.bracketed():
+		return 2 + len(e.name)
+	case e.dotted():
+		return 1 + len(e.name)
+	}
+	return len(e.name)
+}
+
+// dotted: a field name with something printed before it. Only a root of
+// no name prints nothing.
+func (e *Path) dotted() bool {
+	r := e.parent
+	return r != nil && !(r.parent == nil && r.kind == fieldElem && r.name == "")
+}
+
+// put prints the element into dst, which is width() long.
+func (e *Path) put(dst []byte) {
+	switch {
+	case e.kind == indexElem:
+		dst[0] = '['
+		strconv.AppendInt(dst[1:1], int64(e.index), 10)
+		dst[len(dst)-1] = ']'
+	case e.bracketed():
+		dst[0] = '['
+		copy(dst[1:], e.name)
+		dst[len(dst)-1] = ']'
+	case e.dotted():
+		dst[0] = '.'
+		copy(dst[1:], e.name)
+	default:
+		copy(dst, e.name)
+	}
+}
+
+func digits(i int) int {
+	n := 1
+	if i < 0 {
+		n++
+		i = -i
+	}
+	for ; i >= 10; i /= 10 {
+		n++
+	}
+	return n
 }

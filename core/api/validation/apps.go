@@ -41,7 +41,7 @@ func validateSelectorAndTemplate(sel *api.LabelSelector, tmplLabels map[string]s
 	if err != nil {
 		errs = append(errs, field.Invalid(fldPath.Child("selector"), sel, "invalid label selector"))
 	} else if !s.Empty() && !s.Matches(labels.Set(tmplLabels)) {
-		errs = append(errs, field.Invalid(fldPath.Child("template", "metadata", "labels"), tmplLabels, "`selector` does not match template `labels`"))
+		errs = append(errs, field.Invalid(fldPath.Child("template").Child("metadata").Child("labels"), tmplLabels, "`selector` does not match template `labels`"))
 	}
 	return errs
 }
@@ -51,10 +51,10 @@ func validateSelectorAndTemplate(sel *api.LabelSelector, tmplLabels map[string]s
 func validatePodTemplateForController(t *api.PodTemplateSpec, kind string, fldPath *field.Path) field.ErrorList {
 	errs := ValidatePodTemplateSpec(t, fldPath)
 	if rp := effectiveRestartPolicy(t.Spec.RestartPolicy); rp != api.RestartPolicyAlways {
-		errs = append(errs, field.NotSupported(fldPath.Child("spec", "restartPolicy"), rp, []string{api.RestartPolicyAlways}))
+		errs = append(errs, field.NotSupported(fldPath.Child("spec").Child("restartPolicy"), rp, []string{api.RestartPolicyAlways}))
 	}
 	if t.Spec.ActiveDeadlineSeconds != nil {
-		errs = append(errs, field.Forbidden(fldPath.Child("spec", "activeDeadlineSeconds"), "activeDeadlineSeconds in "+kind+" is not Supported"))
+		errs = append(errs, field.Forbidden(fldPath.Child("spec").Child("activeDeadlineSeconds"), "activeDeadlineSeconds in "+kind+" is not Supported"))
 	}
 	return errs
 }
@@ -107,7 +107,7 @@ func validateTemplateForReplicaSet(sel *api.LabelSelector, t *api.PodTemplateSpe
 	}
 	tp := fldPath.Child("template")
 	if !s.Empty() && !s.Matches(labels.Set(t.Labels)) {
-		errs = append(errs, field.Invalid(tp.Child("metadata", "labels"), t.Labels, "`selector` does not match template `labels`"))
+		errs = append(errs, field.Invalid(tp.Child("metadata").Child("labels"), t.Labels, "`selector` does not match template `labels`"))
 	}
 	return append(errs, validatePodTemplateForController(t, kind, tp)...)
 }
@@ -246,7 +246,7 @@ func validateStatefulSetSpec(spec *api.StatefulSetSpec, fldPath *field.Path) fie
 		}
 	case api.RollingUpdateStatefulSetStrategyType:
 		if ru := spec.UpdateStrategy.RollingUpdate; ru != nil {
-			p := fldPath.Child("updateStrategy", "rollingUpdate")
+			p := fldPath.Child("updateStrategy").Child("rollingUpdate")
 			if ru.Partition != nil {
 				errs = append(errs, ValidateNonnegativeField(int64(*ru.Partition), p.Child("partition"))...)
 			}
@@ -268,7 +268,7 @@ func validateStatefulSetSpec(spec *api.StatefulSetSpec, fldPath *field.Path) fie
 		for _, f := range []struct{ name, v string }{{"whenDeleted", p.WhenDeleted}, {"whenScaled", p.WhenScaled}} {
 			// Empty values are defaulted to Retain.
 			if f.v != "" && !contains(valid, f.v) {
-				errs = append(errs, field.NotSupported(fldPath.Child("persistentVolumeClaimRetentionPolicy", f.name), f.v, valid))
+				errs = append(errs, field.NotSupported(fldPath.Child("persistentVolumeClaimRetentionPolicy").Child(f.name), f.v, valid))
 			}
 		}
 	}
@@ -291,7 +291,7 @@ func validateStatefulSetSpec(spec *api.StatefulSetSpec, fldPath *field.Path) fie
 		errs = append(errs, field.Invalid(fldPath.Child("selector"), spec.Selector, ""))
 	} else {
 		if !s.Empty() && !s.Matches(labels.Set(spec.Template.Labels)) {
-			errs = append(errs, field.Invalid(tp.Child("metadata", "labels"), spec.Template.Labels, "`selector` does not match template `labels`"))
+			errs = append(errs, field.Invalid(tp.Child("metadata").Child("labels"), spec.Template.Labels, "`selector` does not match template `labels`"))
 		}
 		// Upstream checks only the template's labels and annotations here,
 		// not its pod spec.
@@ -300,10 +300,10 @@ func validateStatefulSetSpec(spec *api.StatefulSetSpec, fldPath *field.Path) fie
 		errs = append(errs, validatePodSpecificAnnotations(spec.Template.Annotations, &spec.Template.Spec, tp.Child("annotations"))...)
 	}
 	if rp := effectiveRestartPolicy(spec.Template.Spec.RestartPolicy); rp != api.RestartPolicyAlways {
-		errs = append(errs, field.NotSupported(tp.Child("spec", "restartPolicy"), rp, []string{api.RestartPolicyAlways}))
+		errs = append(errs, field.NotSupported(tp.Child("spec").Child("restartPolicy"), rp, []string{api.RestartPolicyAlways}))
 	}
 	if spec.Template.Spec.ActiveDeadlineSeconds != nil {
-		errs = append(errs, field.Forbidden(tp.Child("spec", "activeDeadlineSeconds"), "activeDeadlineSeconds in StatefulSet is not Supported"))
+		errs = append(errs, field.Forbidden(tp.Child("spec").Child("activeDeadlineSeconds"), "activeDeadlineSeconds in StatefulSet is not Supported"))
 	}
 	return errs
 }
@@ -370,7 +370,7 @@ func (s daemonSetStrategyValue) String() string {
 func validateDaemonSetSpec(spec *api.DaemonSetSpec, fldPath *field.Path) field.ErrorList {
 	errs := ValidateLabelSelector(spec.Selector, fldPath.Child("selector"))
 	if s, err := labels.SelectorFromLabelSelector(spec.Selector); err == nil && !s.Matches(labels.Set(spec.Template.Labels)) {
-		errs = append(errs, field.Invalid(fldPath.Child("template", "metadata", "labels"), spec.Template.Labels, "`selector` does not match template `labels`"))
+		errs = append(errs, field.Invalid(fldPath.Child("template").Child("metadata").Child("labels"), spec.Template.Labels, "`selector` does not match template `labels`"))
 	}
 	if spec.Selector != nil && len(spec.Selector.MatchLabels)+len(spec.Selector.MatchExpressions) == 0 {
 		errs = append(errs, field.Invalid(fldPath.Child("selector"), spec.Selector, "empty selector is invalid for daemonset"))

@@ -107,7 +107,7 @@ func validateJobSpecWithSelector(spec *api.JobSpec, fldPath *field.Path) field.E
 		errs = append(errs, ValidateLabelSelector(spec.Selector, fldPath.Child("selector"))...)
 	}
 	if s, err := labels.SelectorFromLabelSelector(spec.Selector); err == nil && !s.Matches(labels.Set(spec.Template.Labels)) {
-		errs = append(errs, field.Invalid(fldPath.Child("template", "metadata", "labels"), spec.Template.Labels, "`selector` does not match template `labels`"))
+		errs = append(errs, field.Invalid(fldPath.Child("template").Child("metadata").Child("labels"), spec.Template.Labels, "`selector` does not match template `labels`"))
 	}
 	return errs
 }
@@ -190,7 +190,7 @@ func validateJobSpec(spec *api.JobSpec, fldPath *field.Path) field.ErrorList {
 		}
 	}
 	errs = append(errs, ValidatePodTemplateSpec(&spec.Template, fldPath.Child("template"))...)
-	rpPath := fldPath.Child("template", "spec", "restartPolicy")
+	rpPath := fldPath.Child("template").Child("spec").Child("restartPolicy")
 	switch rp := effectiveRestartPolicy(spec.Template.Spec.RestartPolicy); {
 	case rp == api.RestartPolicyAlways:
 		// Defaulting turns an unset policy into Always.
@@ -510,10 +510,10 @@ func validateCronJobSpec(spec, oldSpec *api.CronJobSpec, fldPath *field.Path) fi
 	jt := fldPath.Child("jobTemplate")
 	errs = append(errs, validateJobSpec(&spec.JobTemplate.Spec, jt.Child("spec"))...)
 	if spec.JobTemplate.Spec.Selector != nil {
-		errs = append(errs, field.Invalid(jt.Child("spec", "selector"), spec.JobTemplate.Spec.Selector, "`selector` will be auto-generated"))
+		errs = append(errs, field.Invalid(jt.Child("spec").Child("selector"), spec.JobTemplate.Spec.Selector, "`selector` will be auto-generated"))
 	}
 	if ms := spec.JobTemplate.Spec.ManualSelector; ms != nil && *ms {
-		errs = append(errs, field.NotSupported(jt.Child("spec", "manualSelector"), *ms, []string{"nil", "false"}))
+		errs = append(errs, field.NotSupported(jt.Child("spec").Child("manualSelector"), *ms, []string{"nil", "false"}))
 	}
 	if spec.SuccessfulJobsHistoryLimit != nil {
 		errs = append(errs, ValidateNonnegativeField(int64(*spec.SuccessfulJobsHistoryLimit), fldPath.Child("successfulJobsHistoryLimit"))...)

@@ -612,7 +612,7 @@ func ValidatePodTemplateSpec(t *api.PodTemplateSpec, fldPath *field.Path) field.
 	errs = append(errs, ValidateAnnotations(t.Annotations, fldPath.Child("annotations"))...)
 	errs = append(errs, ValidatePodSpec(&t.Spec, nil, fldPath.Child("spec"), podOptions{})...)
 	if len(t.Spec.EphemeralContainers) > 0 {
-		errs = append(errs, field.Forbidden(fldPath.Child("spec", "ephemeralContainers"), "ephemeral containers not allowed in pod template"))
+		errs = append(errs, field.Forbidden(fldPath.Child("spec").Child("ephemeralContainers"), "ephemeral containers not allowed in pod template"))
 	}
 	return errs
 }

@@ -140,7 +140,7 @@ func ValidatePersistentVolumeClaimUpdate(pvc, old *api.PersistentVolumeClaim) fi
 		newSpec.StorageClassName = nil
 	} else {
 		if newAnn != oldAnn {
-			errs = append(errs, field.Invalid(field.NewPath("metadata").Child("annotations", api.BetaStorageClassAnnotation), newAnn, fieldImmutableErrorMsg))
+			errs = append(errs, field.Invalid(field.NewPath("metadata").Child("annotations").Child(api.BetaStorageClassAnnotation), newAnn, fieldImmutableErrorMsg))
 		}
 		if pvc.Spec.StorageClassName != nil && old.Spec.StorageClassName == nil && (!hasOldAnn || *pvc.Spec.StorageClassName == oldAnn) {
 			newSpec.StorageClassName = oldSpec.StorageClassName
