@@ -36,6 +36,9 @@ type Informer struct {
 	// List and ByIndex hand out objects in key order, and most calls come
 	// between updates that change no key.
 	sorted []string
+	// revision counts the events applied, so a reader can keep what it
+	// worked out from the items until they change.
+	revision uint64
 }
 
 // indexSet is the keys of one index value, with their order once asked.
@@ -201,7 +204,11 @@ func (inf *Informer) reindex(key string, old, o api.Object) {
 	}
 }
 
+// Revision grows with every event the informer applies.
+func (inf *Informer) Revision() uint64 { return inf.revision }
+
 func (inf *Informer) handle(ev apiserver.WatchEvent) {
+	inf.revision++
 	key := KeyOf(ev.Object)
 	old, had := inf.items[key]
 	switch ev.Type {

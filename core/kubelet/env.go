@@ -95,6 +95,31 @@ func normalizedImage(ref string) string { return runtime.Normalize(ref) }
 // serviceEnv lists the docker-links variables: the kubernetes service's
 // always, the namespace's other services when service links are on.
 func (k *Kubelet) serviceEnv(namespace string, links bool) []string {
+	key := serviceEnvKey{namespace, links}
+	if m, ok := k.svcEnv[key]; ok && m.revision == k.svcInf.Revision() {
+		return m.env
+	}
+	env := k.buildServiceEnv(namespace, links)
+	if k.svcEnv == nil {
+		k.svcEnv = map[serviceEnvKey]serviceEnvMemo{}
+	}
+	k.svcEnv[key] = serviceEnvMemo{k.svcInf.Revision(), env}
+	return env
+}
+
+// serviceEnvKey and serviceEnvMemo keep a namespace's service variables
+// until a service changes: every container start reads them.
+type serviceEnvKey struct {
+	namespace string
+	links     bool
+}
+
+type serviceEnvMemo struct {
+	revision uint64
+	env      []string
+}
+
+func (k *Kubelet) buildServiceEnv(namespace string, links bool) []string {
 	var svcs []*api.Service
 	for _, o := range k.svcInf.List("") {
 		s := o.(*api.Service)

@@ -53,6 +53,7 @@ type Kubelet struct {
 	clock    *clock.Clock
 	podInf   *client.Informer
 	svcInf   *client.Informer
+	svcEnv   map[serviceEnvKey]serviceEnvMemo
 	queue    *workqueue.Queue[string]
 	recorder *client.Recorder
 	runtime  *runtime.Runtime

@@ -341,3 +341,50 @@ spec:
 		t.Fatalf("logs %+v", ctr.Logs())
 	}
 }
+
+// A container sees the services that exist when it starts: one created
+// between two starts shows in the second only.
+func TestServiceLinksFollowServices(t *testing.T) {
+	c, term := cluster(t)
+	podWithEnv := func(name string) string {
+		return `apiVersion: v1
+kind: Pod
+metadata:
+  name: ` + name + `
+spec:
+  nodeName: node01
+  containers:
+  - name: c
+    image: busybox
+    command: ["sh", "-c", "echo [$WEB_SERVICE_HOST] $WEB_SERVICE_PORT; sleep 3600"]
+`
+	}
+	logs := func(name string) string {
+		t.Helper()
+		k, _ := c.Kubelet("node01")
+		ctr, ok := k.Container("default", name, "c")
+		if !ok || len(ctr.Logs()) == 0 {
+			t.Fatalf("no output from %s", name)
+		}
+		return ctr.Logs()[0].Text
+	}
+	apply(t, term, podWithEnv("before"))
+	c.Advance(5 * time.Second)
+	apply(t, term, `apiVersion: v1
+kind: Service
+metadata:
+  name: web
+spec:
+  clusterIP: 10.96.0.50
+  ports:
+  - port: 8080
+`)
+	apply(t, term, podWithEnv("after"))
+	c.Advance(5 * time.Second)
+	if got := logs("before"); got != "[]" {
+		t.Errorf("before: %q", got)
+	}
+	if got := logs("after"); got != "[10.96.0.50] 8080" {
+		t.Errorf("after: %q", got)
+	}
+}
