@@ -18,11 +18,11 @@ func (s *Server) Bind(namespace string, b *api.Binding) error {
 	pods, _ := s.Registry.Get("", "pods")
 	if b.Target.Kind != "" && b.Target.Kind != "Node" {
 		return apierrors.NewInvalid(apierrors.GroupKind{Kind: "Binding"}, b.Name,
-			field.ErrorList{field.NotSupported(field.NewPath("target", "kind"), b.Target.Kind, []string{"Node", "<empty>"})})
+			field.ErrorList{field.NotSupported(field.NewPath("target").Child("kind"), b.Target.Kind, []string{"Node", "<empty>"})})
 	}
 	if b.Target.Name == "" {
 		return apierrors.NewInvalid(apierrors.GroupKind{Kind: "Binding"}, b.Name,
-			field.ErrorList{field.Required(field.NewPath("target", "name"), "")})
+			field.ErrorList{field.Required(field.NewPath("target").Child("name"), "")})
 	}
 	old, ok := s.storeFor(pods).get(namespace, b.Name)
 	if !ok {

@@ -342,15 +342,18 @@ func (s *Server) Update(res *Resource, namespace string, obj api.Object, opts Up
 	}
 	if om.DeletionTimestamp != nil {
 		if added := newFinalizers(m.Finalizers, om.Finalizers); len(added) > 0 {
-			return nil, apierrors.NewInvalid(gk(res), m.Name, field.ErrorList{field.Forbidden(field.NewPath("metadata", "finalizers"),
+			return nil, apierrors.NewInvalid(gk(res), m.Name, field.ErrorList{field.Forbidden(field.NewPath("metadata").Child("finalizers"),
 				fmt.Sprintf("no new finalizers can be added if the object is being deleted, found new finalizers %#v", added))})
 		}
 	}
 	if res.Generation && !fieldEqual(obj, old, "Spec") {
 		m.Generation = om.Generation + 1
 	}
-	if reflect.DeepEqual(obj, old) {
-		return old, nil // a no-op write changes nothing, not even the resourceVersion
+	// A no-op write changes nothing, not even the resourceVersion. A status
+	// write usually does change the status, so that is looked at first,
+	// before the metadata's maps are walked.
+	if (opts.Subresource != "status" || fieldEqual(obj, old, "Status")) && reflect.DeepEqual(obj, old) {
+		return old, nil
 	}
 	if opts.DryRun {
 		return obj, nil

@@ -25,7 +25,7 @@ func newServiceIPs(r *clock.Rand) *serviceIPs {
 
 func (a *serviceIPs) allocate(s *Server, svc *api.Service) error {
 	initIPFamilyFields(svc, nil)
-	path := field.NewPath("spec", "clusterIPs").Index(0)
+	path := field.NewPath("spec").Child("clusterIPs").Index(0)
 	switch ip := svc.Spec.ClusterIP; {
 	case svc.Spec.Type == api.ServiceTypeExternalName:
 		// An alias for a DNS name gets no cluster IP.

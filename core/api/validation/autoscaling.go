@@ -63,7 +63,7 @@ func ValidateHorizontalPodAutoscaler(h *api.HorizontalPodAutoscaler) field.Error
 func ValidateHorizontalPodAutoscalerV1(h *api.HorizontalPodAutoscalerV1) field.ErrorList {
 	v2, err := api.ConvertHPAV1ToV2(h)
 	if err != nil {
-		return field.ErrorList{field.Invalid(field.NewPath("metadata", "annotations"), "", err.Error())}
+		return field.ErrorList{field.Invalid(field.NewPath("metadata").Child("annotations"), "", err.Error())}
 	}
 	return ValidateHorizontalPodAutoscaler(v2)
 }
@@ -301,7 +301,7 @@ func validateScalingRules(r *api.HPAScalingRules, fldPath *field.Path) field.Err
 func ValidateScale(s *api.Scale) field.ErrorList {
 	errs := ValidateObjectMeta(&s.ObjectMeta, true, NameIsDNSSubdomain, field.NewPath("metadata"))
 	if s.Spec.Replicas < 0 {
-		errs = append(errs, field.Invalid(field.NewPath("spec", "replicas"), s.Spec.Replicas, isNegativeErrorMsg))
+		errs = append(errs, field.Invalid(field.NewPath("spec").Child("replicas"), s.Spec.Replicas, isNegativeErrorMsg))
 	}
 	return errs
 }

@@ -10,7 +10,7 @@ import (
 // ValidateNamespace checks a Namespace (name an RFC 1123 label).
 func ValidateNamespace(ns *api.Namespace) field.ErrorList {
 	errs := ValidateObjectMeta(&ns.ObjectMeta, false, NameIsDNSLabel, field.NewPath("metadata"))
-	p := field.NewPath("spec", "finalizers")
+	p := field.NewPath("spec").Child("finalizers")
 	for _, f := range ns.Spec.Finalizers {
 		for _, m := range IsQualifiedName(f) {
 			errs = append(errs, field.Invalid(p, f, m))
@@ -27,7 +27,7 @@ func ValidateNode(n *api.Node) field.ErrorList {
 	// Upstream reports taints under metadata.taints.
 	errs = append(errs, validateNodeTaints(n.Spec.Taints, metaPath.Child("taints"))...)
 	errs = append(errs, validateNodeResources(n)...)
-	cidrs := field.NewPath("spec", "podCIDRs")
+	cidrs := field.NewPath("spec").Child("podCIDRs")
 	for i, c := range n.Spec.PodCIDRs {
 		if !isValidCIDR(c) {
 			errs = append(errs, field.Invalid(cidrs.Index(i), c, "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"))
@@ -57,10 +57,10 @@ func ValidateNode(n *api.Node) field.ErrorList {
 func validateNodeResources(n *api.Node) field.ErrorList {
 	var errs field.ErrorList
 	for _, k := range sortedResourceNames(n.Status.Capacity) {
-		errs = append(errs, ValidateResourceQuantityValue(k, q(n.Status.Capacity[k]), field.NewPath("status", "capacity", k))...)
+		errs = append(errs, ValidateResourceQuantityValue(k, q(n.Status.Capacity[k]), field.NewPath("status").Child("capacity").Child(k))...)
 	}
 	for _, k := range sortedResourceNames(n.Status.Allocatable) {
-		errs = append(errs, ValidateResourceQuantityValue(k, q(n.Status.Allocatable[k]), field.NewPath("status", "allocatable", k))...)
+		errs = append(errs, ValidateResourceQuantityValue(k, q(n.Status.Allocatable[k]), field.NewPath("status").Child("allocatable").Child(k))...)
 	}
 	return errs
 }
@@ -97,28 +97,28 @@ func ValidateNodeUpdate(n, old *api.Node) field.ErrorList {
 	seen := map[api.NodeAddress]bool{}
 	for i, a := range n.Status.Addresses {
 		if seen[a] {
-			errs = append(errs, field.Duplicate(field.NewPath("status", "addresses").Index(i), goValue{a}))
+			errs = append(errs, field.Duplicate(field.NewPath("status").Child("addresses").Index(i), goValue{a}))
 		}
 		seen[a] = true
 	}
 	if len(old.Spec.PodCIDRs) > 0 {
 		const msg = "node updates may not change podCIDR except from \"\" to valid"
 		if len(old.Spec.PodCIDRs) != len(n.Spec.PodCIDRs) {
-			errs = append(errs, field.Forbidden(field.NewPath("spec", "podCIDRs"), msg))
+			errs = append(errs, field.Forbidden(field.NewPath("spec").Child("podCIDRs"), msg))
 		} else {
 			for i := range old.Spec.PodCIDRs {
 				if old.Spec.PodCIDRs[i] != n.Spec.PodCIDRs[i] {
-					errs = append(errs, field.Forbidden(field.NewPath("spec", "podCIDRs"), msg))
+					errs = append(errs, field.Forbidden(field.NewPath("spec").Child("podCIDRs"), msg))
 				}
 			}
 		}
 	}
 	if old.Spec.ProviderID != "" && old.Spec.ProviderID != n.Spec.ProviderID {
-		errs = append(errs, field.Forbidden(field.NewPath("spec", "providerID"), "node updates may not change providerID except from \"\" to valid"))
+		errs = append(errs, field.Forbidden(field.NewPath("spec").Child("providerID"), "node updates may not change providerID except from \"\" to valid"))
 	}
 	errs = append(errs, validateNodeTaints(n.Spec.Taints, metaPath.Child("taints"))...)
 	if n.Spec.DoNotUseExternalID != old.Spec.DoNotUseExternalID {
-		errs = append(errs, field.Forbidden(field.NewPath("spec", "externalID"), "may not be updated"))
+		errs = append(errs, field.Forbidden(field.NewPath("spec").Child("externalID"), "may not be updated"))
 	}
 	return errs
 }

@@ -89,7 +89,7 @@ func ValidateSecret(s *api.Secret) field.ErrorList {
 	switch s.Type {
 	case api.SecretTypeServiceAccountToken:
 		if s.Annotations[api.ServiceAccountNameKey] == "" {
-			errs = append(errs, field.Required(field.NewPath("metadata", "annotations").Key(api.ServiceAccountNameKey), ""))
+			errs = append(errs, field.Required(field.NewPath("metadata").Child("annotations").Key(api.ServiceAccountNameKey), ""))
 		}
 	case api.SecretTypeDockercfg, api.SecretTypeDockerConfigJson:
 		key := api.DockerConfigKey

@@ -16,7 +16,7 @@ const (
 // involved object's namespace must match the event's.
 func ValidateEvent(e *api.Event) field.ErrorList {
 	var errs field.ErrorList
-	nsPath := field.NewPath("involvedObject", "namespace")
+	nsPath := field.NewPath("involvedObject").Child("namespace")
 	if e.EventTime.IsZero() {
 		if e.InvolvedObject.Namespace == "" {
 			if e.Namespace != "" && e.Namespace != api.NamespaceDefault {

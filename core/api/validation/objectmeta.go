@@ -358,9 +358,17 @@ func ValidateObjectMetaUpdate(newMeta, oldMeta *api.ObjectMeta, fldPath *field.P
 	if newMeta.Generation < oldMeta.Generation {
 		errs = append(errs, field.Invalid(fldPath.Child("generation"), newMeta.Generation, "must not be decremented"))
 	}
-	errs = append(errs, ValidateImmutableField(newMeta.Name, oldMeta.Name, fldPath.Child("name"))...)
-	errs = append(errs, ValidateImmutableField(newMeta.Namespace, oldMeta.Namespace, fldPath.Child("namespace"))...)
-	errs = append(errs, ValidateImmutableField(newMeta.UID, oldMeta.UID, fldPath.Child("uid"))...)
+	// Compared as strings first: handing them to ValidateImmutableField
+	// boxes them, and every update of every object comes through here.
+	if newMeta.Name != oldMeta.Name {
+		errs = append(errs, ValidateImmutableField(newMeta.Name, oldMeta.Name, fldPath.Child("name"))...)
+	}
+	if newMeta.Namespace != oldMeta.Namespace {
+		errs = append(errs, ValidateImmutableField(newMeta.Namespace, oldMeta.Namespace, fldPath.Child("namespace"))...)
+	}
+	if newMeta.UID != oldMeta.UID {
+		errs = append(errs, ValidateImmutableField(newMeta.UID, oldMeta.UID, fldPath.Child("uid"))...)
+	}
 	if !newMeta.CreationTimestamp.Equal(oldMeta.CreationTimestamp.Time) {
 		errs = append(errs, field.Invalid(fldPath.Child("creationTimestamp"), newMeta.CreationTimestamp, fieldImmutableErrorMsg))
 	}

@@ -296,10 +296,10 @@ func validateOnlyDeletedSchedulingGates(newGates, oldGates []api.PodSchedulingGa
 func ValidatePodBinding(b *api.Binding) field.ErrorList {
 	var errs field.ErrorList
 	if b.Target.Kind != "" && b.Target.Kind != "Node" {
-		errs = append(errs, field.NotSupported(field.NewPath("target", "kind"), b.Target.Kind, []string{"Node", "<empty>"}))
+		errs = append(errs, field.NotSupported(field.NewPath("target").Child("kind"), b.Target.Kind, []string{"Node", "<empty>"}))
 	}
 	if b.Target.Name == "" {
-		errs = append(errs, field.Required(field.NewPath("target", "name"), ""))
+		errs = append(errs, field.Required(field.NewPath("target").Child("name"), ""))
 	}
 	return errs
 }

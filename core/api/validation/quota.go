@@ -36,7 +36,7 @@ func ValidateResourceQuota(rq *api.ResourceQuota) field.ErrorList {
 		name string
 		rl   api.ResourceList
 	}{{"hard", rq.Status.Hard}, {"used", rq.Status.Used}} {
-		p := field.NewPath("status", part.name)
+		p := field.NewPath("status").Child(part.name)
 		for _, k := range sortedResourceNames(part.rl) {
 			errs = append(errs, validateQuotaResourceName(k, p.Key(k))...)
 			errs = append(errs, ValidateResourceQuantityValue(k, q(part.rl[k]), p.Key(k))...)
@@ -83,7 +83,7 @@ func ValidateResourceQuotaUpdate(rq, old *api.ResourceQuota) field.ErrorList {
 		same = same && b[s]
 	}
 	if !same {
-		errs = append(errs, field.Invalid(field.NewPath("spec", "scopes"), rq.Spec.Scopes, fieldImmutableErrorMsg))
+		errs = append(errs, field.Invalid(field.NewPath("spec").Child("scopes"), rq.Spec.Scopes, fieldImmutableErrorMsg))
 	}
 	return errs
 }

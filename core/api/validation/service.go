@@ -331,7 +331,7 @@ func validateClusterIPsRelatedFields(svc *api.Service) field.ErrorList {
 // load balancer class may not change once set.
 func ValidateServiceUpdate(svc, old *api.Service) field.ErrorList {
 	errs := ValidateObjectMetaUpdate(&svc.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"))
-	ipsPath := field.NewPath("spec", "clusterIPs")
+	ipsPath := field.NewPath("spec").Child("clusterIPs")
 	if svc.Spec.Type != api.ServiceTypeExternalName && old.Spec.Type != api.ServiceTypeExternalName &&
 		!(isHeadlessService(svc) && isHeadlessService(old)) {
 		n, o := svc.Spec.ClusterIPs, old.Spec.ClusterIPs
@@ -350,7 +350,7 @@ func ValidateServiceUpdate(svc, old *api.Service) field.ErrorList {
 				errs = append(errs, field.Invalid(ipsPath.Index(0), n, "may not change once set"))
 			}
 			if len(n) == 1 && (svc.Spec.IPFamilyPolicy == nil || *svc.Spec.IPFamilyPolicy != api.IPFamilyPolicySingleStack) {
-				errs = append(errs, field.Invalid(field.NewPath("spec", "ipFamilyPolicy"), svc.Spec.IPFamilyPolicy, "must be set to 'SingleStack' when releasing the secondary clusterIP"))
+				errs = append(errs, field.Invalid(field.NewPath("spec").Child("ipFamilyPolicy"), svc.Spec.IPFamilyPolicy, "must be set to 'SingleStack' when releasing the secondary clusterIP"))
 			}
 		default:
 			if len(o) > 0 && n[0] != o[0] {
@@ -361,7 +361,7 @@ func ValidateServiceUpdate(svc, old *api.Service) field.ErrorList {
 	if svc.Spec.Type != api.ServiceTypeExternalName && old.Spec.Type != api.ServiceTypeExternalName &&
 		isHeadlessService(svc) == isHeadlessService(old) && !isHeadlessService(svc) {
 		n, o := svc.Spec.IPFamilies, old.Spec.IPFamilies
-		famPath := field.NewPath("spec", "ipFamilies").Index(0)
+		famPath := field.NewPath("spec").Child("ipFamilies").Index(0)
 		switch {
 		case len(o) == len(n):
 			for i := range o {
@@ -377,7 +377,7 @@ func ValidateServiceUpdate(svc, old *api.Service) field.ErrorList {
 				errs = append(errs, field.Invalid(famPath, svc.Spec.ClusterIPs, "may not change once set"))
 			}
 			if len(n) == 1 && (svc.Spec.IPFamilyPolicy == nil || *svc.Spec.IPFamilyPolicy != api.IPFamilyPolicySingleStack) {
-				errs = append(errs, field.Invalid(field.NewPath("spec", "ipFamilyPolicy"), svc.Spec.IPFamilyPolicy, "must be set to 'SingleStack' when releasing the secondary ipFamily"))
+				errs = append(errs, field.Invalid(field.NewPath("spec").Child("ipFamilyPolicy"), svc.Spec.IPFamilyPolicy, "must be set to 'SingleStack' when releasing the secondary ipFamily"))
 			}
 		default:
 			if len(o) > 0 && len(n) > 0 && n[0] != o[0] {
@@ -387,13 +387,13 @@ func ValidateServiceUpdate(svc, old *api.Service) field.ErrorList {
 	}
 	if svc.Spec.Type == api.ServiceTypeLoadBalancer && old.Spec.Type == api.ServiceTypeLoadBalancer &&
 		!semanticEqual(svc.Spec.LoadBalancerClass, old.Spec.LoadBalancerClass) {
-		errs = append(errs, field.Invalid(field.NewPath("spec", "loadBalancerClass"), svc.Spec.LoadBalancerClass, "may not change once set"))
+		errs = append(errs, field.Invalid(field.NewPath("spec").Child("loadBalancerClass"), svc.Spec.LoadBalancerClass, "may not change once set"))
 	}
 	needs := func(s *api.Service) bool {
 		return s.Spec.Type == api.ServiceTypeLoadBalancer && s.Spec.ExternalTrafficPolicy == api.ServiceExternalTrafficPolicyLocal
 	}
 	if needs(old) && needs(svc) && svc.Spec.HealthCheckNodePort != old.Spec.HealthCheckNodePort {
-		errs = append(errs, field.Forbidden(field.NewPath("spec", "healthCheckNodePort"), "field is immutable"))
+		errs = append(errs, field.Forbidden(field.NewPath("spec").Child("healthCheckNodePort"), "field is immutable"))
 	}
 	return append(errs, ValidateService(svc)...)
 }

@@ -166,7 +166,7 @@ func ValidatePersistentVolumeClaimUpdate(pvc, old *api.PersistentVolumeClaim) fi
 	// RecoverVolumeExpansionFailure (beta, on in v1.32) lets a request shrink
 	// back down to, but not below, the recorded capacity.
 	if newSize.Cmp(oldSize) < 0 && newSize.Cmp(statusSize) <= 0 {
-		errs = append(errs, field.Forbidden(field.NewPath("spec", "resources", "requests", "storage"), "field can not be less than status.capacity"))
+		errs = append(errs, field.Forbidden(field.NewPath("spec").Child("resources").Child("requests").Child("storage"), "field can not be less than status.capacity"))
 	}
 	return append(errs, ValidateImmutableField(pvc.Spec.VolumeMode, old.Spec.VolumeMode, field.NewPath("volumeMode"))...)
 }
@@ -272,7 +272,7 @@ func ValidatePersistentVolumeUpdate(pv, old *api.PersistentVolume) field.ErrorLi
 		newSrc.CSI = &c
 	}
 	if !semanticEqual(newSrc, old.Spec.PersistentVolumeSource) {
-		errs = append(errs, field.Forbidden(field.NewPath("spec", "persistentvolumesource"),
+		errs = append(errs, field.Forbidden(field.NewPath("spec").Child("persistentvolumesource"),
 			"spec.persistentvolumesource is immutable after creation\n"+specDiff(old.Spec.PersistentVolumeSource, newSrc)))
 	}
 	errs = append(errs, ValidateImmutableField(pv.Spec.VolumeMode, old.Spec.VolumeMode, field.NewPath("volumeMode"))...)
