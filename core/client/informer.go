@@ -16,9 +16,11 @@ type Handler struct {
 	OnDelete func(obj api.Object)
 }
 
-// IndexFunc returns the index values of an object ("node-1" for a pod's
-// spec.nodeName index).
-type IndexFunc func(obj api.Object) []string
+// IndexFunc appends the index values of an object ("node-1" for a pod's
+// node) to into and returns the result. The informer hands in a buffer
+// of its own, so that indexing the object of every event allocates
+// nothing.
+type IndexFunc func(obj api.Object, into []string) []string
 
 // NamespaceIndex is present on every informer.
 const NamespaceIndex = "namespace"
@@ -39,6 +41,8 @@ type Informer struct {
 	// revision counts the events applied, so a reader can keep what it
 	// worked out from the items until they change.
 	revision uint64
+	// before and after are the buffers IndexFunc fills.
+	before, after []string
 }
 
 // indexSet is the keys of one index value, with their order once asked.
@@ -54,7 +58,7 @@ func newInformer(res *apiserver.Resource) *Informer {
 		indexers: map[string]IndexFunc{},
 		indices:  map[string]map[string]*indexSet{},
 	}
-	inf.AddIndexer(NamespaceIndex, func(o api.Object) []string { return []string{o.GetObjectMeta().Namespace} })
+	inf.AddIndexer(NamespaceIndex, func(o api.Object, into []string) []string { return append(into, o.GetObjectMeta().Namespace) })
 	return inf
 }
 
@@ -154,7 +158,8 @@ func (inf *Informer) objects(keys []string) []api.Object {
 func (inf *Informer) Len() int { return len(inf.items) }
 
 func (inf *Informer) index(name string, fn IndexFunc, key string, o api.Object) {
-	inf.addKeys(name, fn(o), key)
+	inf.after = fn(o, inf.after[:0])
+	inf.addKeys(name, inf.after, key)
 }
 
 func (inf *Informer) addKeys(name string, values []string, key string) {
@@ -187,7 +192,8 @@ func (inf *Informer) removeKeys(name string, values []string, key string) {
 
 func (inf *Informer) unindex(key string, o api.Object) {
 	for name, fn := range inf.indexers {
-		inf.removeKeys(name, fn(o), key)
+		inf.before = fn(o, inf.before[:0])
+		inf.removeKeys(name, inf.before, key)
 	}
 }
 
@@ -195,12 +201,12 @@ func (inf *Informer) unindex(key string, o api.Object) {
 // indexes whose values did not change (most updates change none).
 func (inf *Informer) reindex(key string, old, o api.Object) {
 	for name, fn := range inf.indexers {
-		before, after := fn(old), fn(o)
-		if slices.Equal(before, after) {
+		inf.before, inf.after = fn(old, inf.before[:0]), fn(o, inf.after[:0])
+		if slices.Equal(inf.before, inf.after) {
 			continue
 		}
-		inf.removeKeys(name, before, key)
-		inf.addKeys(name, after, key)
+		inf.removeKeys(name, inf.before, key)
+		inf.addKeys(name, inf.after, key)
 	}
 }
 

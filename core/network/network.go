@@ -61,16 +61,15 @@ func New(ctx *controller.Context, backend Backend) *Network {
 		rand:      ctx.Rand.Split("network"),
 		backend:   backend,
 	}
-	n.pods.AddIndexer(podIPIndex, func(o api.Object) []string {
+	n.pods.AddIndexer(podIPIndex, func(o api.Object, into []string) []string {
 		p := o.(*api.Pod)
 		if p.Status.PodIP == "" || p.Spec.HostNetwork || api.IsPodTerminal(p) {
-			return nil
+			return into
 		}
-		return []string{p.Status.PodIP}
+		return append(into, p.Status.PodIP)
 	})
-	n.services.AddIndexer(clusterIPIndex, func(o api.Object) []string {
-		s := o.(*api.Service)
-		return clusterIPs(s)
+	n.services.AddIndexer(clusterIPIndex, func(o api.Object, into []string) []string {
+		return append(into, clusterIPs(o.(*api.Service))...)
 	})
 	return n
 }

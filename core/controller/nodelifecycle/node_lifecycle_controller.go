@@ -151,11 +151,11 @@ func New(ctx *controller.Context, cfg Config) *Controller {
 		nodeUpdateQueue:      workqueue.New[string]("node_lifecycle_controller", ctx.Clock, nil),
 		podUpdateQueue:       workqueue.New[string]("node_lifecycle_controller_pods", ctx.Clock, nil),
 	}
-	nc.podInf.AddIndexer(podNodeNameIndex, func(o api.Object) []string {
+	nc.podInf.AddIndexer(podNodeNameIndex, func(o api.Object, into []string) []string {
 		if p := o.(*api.Pod); p.Spec.NodeName != "" {
-			return []string{p.Spec.NodeName}
+			return append(into, p.Spec.NodeName)
 		}
-		return nil
+		return into
 	})
 	nc.podInf.AddHandler(client.Handler{
 		OnAdd:    func(o api.Object) { nc.podUpdated(nil, o.(*api.Pod)) },

@@ -51,11 +51,11 @@ func NewReplicaSetController(ctx *controller.Context) *ReplicaSetController {
 		recorder:     rec,
 		burst:        BurstReplicas,
 	}
-	c.podInf.AddIndexer(controllerUIDIndex, func(o api.Object) []string {
+	c.podInf.AddIndexer(controllerUIDIndex, func(o api.Object, into []string) []string {
 		if ref := o.GetObjectMeta().GetControllerOf(); ref != nil {
-			return []string{ref.UID}
+			return append(into, ref.UID)
 		}
-		return nil
+		return into
 	})
 	c.rsInf.AddHandler(client.Handler{
 		OnAdd:    c.enqueue,

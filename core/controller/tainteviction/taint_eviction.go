@@ -64,11 +64,11 @@ func New(ctx *controller.Context) *Controller {
 		deletions:       workqueue.New[string]("noexec_taint_delete", ctx.Clock, nil),
 	}
 	tc.taintEvictionQueue = NewTimedWorkerQueue(ctx.Clock, tc.deletions.Add)
-	tc.podInf.AddIndexer(podNodeNameIndex, func(o api.Object) []string {
+	tc.podInf.AddIndexer(podNodeNameIndex, func(o api.Object, into []string) []string {
 		if p := o.(*api.Pod); p.Spec.NodeName != "" {
-			return []string{p.Spec.NodeName}
+			return append(into, p.Spec.NodeName)
 		}
-		return nil
+		return into
 	})
 	tc.podInf.AddHandler(client.Handler{
 		OnAdd:    func(o api.Object) { tc.PodUpdated(nil, o.(*api.Pod)) },
