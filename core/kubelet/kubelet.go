@@ -5,6 +5,7 @@
 package kubelet
 
 import (
+	"maps"
 	"reflect"
 	"time"
 
@@ -200,9 +201,17 @@ func (k *Kubelet) PodDeleted(o api.Object) { k.podChanged(o) }
 // write), sparing the comparison of two specs.
 func statusOnlyChange(old, cur *api.Pod, specKept bool) bool {
 	return old.UID == cur.UID && (specKept || reflect.DeepEqual(old.Spec, cur.Spec)) &&
-		reflect.DeepEqual(old.DeletionTimestamp, cur.DeletionTimestamp) &&
-		reflect.DeepEqual(old.DeletionGracePeriodSeconds, cur.DeletionGracePeriodSeconds) &&
-		reflect.DeepEqual(old.Labels, cur.Labels) && reflect.DeepEqual(old.Annotations, cur.Annotations)
+		sameTime(old.DeletionTimestamp, cur.DeletionTimestamp) &&
+		sameInt64(old.DeletionGracePeriodSeconds, cur.DeletionGracePeriodSeconds) &&
+		maps.Equal(old.Labels, cur.Labels) && maps.Equal(old.Annotations, cur.Annotations)
+}
+
+func sameTime(a, b *api.Time) bool {
+	return a == b || a != nil && b != nil && a.Equal(b.Time)
+}
+
+func sameInt64(a, b *int64) bool {
+	return a == b || a != nil && b != nil && *a == *b
 }
 
 // ProcessNextWorkItem implements controller.Worker.

@@ -72,11 +72,14 @@ func (k *Kubelet) generateAPIPodStatus(ps *podState) api.PodStatus {
 
 	// The kubelet's own conditions, in upstream's order, keeping transition
 	// times of those that did not change; other writers' conditions follow.
-	work := api.PodStatus{Conditions: append([]api.PodCondition(nil), old.Conditions...)}
+	// A condition's transition time moves only when its status does (as
+	// api.UpdatePodCondition keeps it).
 	set := func(c api.PodCondition) api.PodCondition {
-		api.UpdatePodCondition(&work, &c, now)
-		_, got := api.GetPodCondition(&work, c.Type)
-		return *got
+		c.LastTransitionTime = now
+		if _, prev := api.GetPodCondition(&old, c.Type); prev != nil && prev.Status == c.Status {
+			c.LastTransitionTime = prev.LastTransitionTime
+		}
+		return c
 	}
 	// The status is kept as the pod's for as long as the pod runs: its
 	// slices are made to size rather than grown by append.
