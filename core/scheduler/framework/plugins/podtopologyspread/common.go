@@ -43,10 +43,6 @@ func New(h framework.Handle) *PodTopologySpread {
 // Name implements framework.Plugin.
 func (*PodTopologySpread) Name() string { return names.PodTopologySpread }
 
-type topologyPair struct {
-	key, value string
-}
-
 // topologySpreadConstraint is a parsed constraint.
 type topologySpreadConstraint struct {
 	MaxSkew            int32

@@ -19,12 +19,19 @@ type preScoreState struct {
 	Constraints []topologySpreadConstraint
 	// IgnoredNodes lack a required topology key and score 0.
 	IgnoredNodes map[string]bool
-	// TopologyPairToPodCounts counts matching pods per domain (not per
-	// hostname: those are counted on the node itself in Score).
-	TopologyPairToPodCounts map[topologyPair]int64
+	// TopologyValueToPodCounts counts matching pods per domain (not per
+	// hostname: those are counted on the node itself in Score), one map
+	// of topology values per constraint. Constraints on the same key share
+	// one map: a domain is a (key, value) pair, whichever constraint met
+	// it first. Keyed by the value alone, a lookup in Score for every
+	// scored node hashes one short string, or none in a small map.
+	TopologyValueToPodCounts []map[string]int64
 	// TopologyNormalizingWeight keeps small topologies from being drowned
 	// by big ones: log(domains + 2).
 	TopologyNormalizingWeight []float64
+	// valuesKeysID is the plugin's topology values' keysID once PreScore
+	// set them to the constraints' keys.
+	valuesKeysID int64
 }
 
 // PreScore counts matching pods per domain of every soft constraint.
@@ -55,11 +62,23 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 	s := &preScoreState{
 		Constraints:               cs,
 		IgnoredNodes:              map[string]bool{},
-		TopologyPairToPodCounts:   map[topologyPair]int64{},
+		TopologyValueToPodCounts:  make([]map[string]int64, len(cs)),
 		TopologyNormalizingWeight: make([]float64, len(cs)),
+	}
+	for i, c := range cs {
+		for j := range i {
+			if cs[j].TopologyKey == c.TopologyKey {
+				s.TopologyValueToPodCounts[i] = s.TopologyValueToPodCounts[j]
+				break
+			}
+		}
+		if s.TopologyValueToPodCounts[i] == nil {
+			s.TopologyValueToPodCounts[i] = map[string]int64{}
+		}
 	}
 	topoSize := make([]int, len(cs))
 	pl.values.setKeys(cs, len(all))
+	s.valuesKeysID = pl.values.keysID
 	for _, ni := range filtered {
 		v := pl.values.of(ni)
 		if requireAll && !v.hasAll() {
@@ -70,9 +89,9 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 			if c.TopologyKey == api.LabelHostname {
 				continue
 			}
-			p := topologyPair{c.TopologyKey, v.values[i]}
-			if _, ok := s.TopologyPairToPodCounts[p]; !ok {
-				s.TopologyPairToPodCounts[p] = 0
+			counts := s.TopologyValueToPodCounts[i]
+			if _, ok := counts[v.values[i]]; !ok {
+				counts[v.values[i]] = 0
 				topoSize[i]++
 			}
 		}
@@ -87,7 +106,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 	req := helper.GetRequiredNodeAffinity(pod)
 	// Per-node counts are taken in Score; each other constraint adds its
 	// domains' sums over every node, kept between cycles where they can be.
-	var recount []topologySpreadConstraint
+	var recount []int
 	for i := range cs {
 		c := &cs[i]
 		if c.TopologyKey == api.LabelHostname {
@@ -95,7 +114,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 		}
 		d := pl.domainCountsFor(cs, c, requireAll, req)
 		if d == nil {
-			recount = append(recount, *c)
+			recount = append(recount, i)
 			continue
 		}
 		d.refresh(pl.handle.NodeInfos(), func(ni *framework.NodeInfo) (string, int64, bool) {
@@ -105,10 +124,9 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 			}
 			return node.Labels[c.TopologyKey], int64(pl.counts.count(ni, c.Selector, c.countKey, pod.Namespace)), true
 		})
-		for p := range s.TopologyPairToPodCounts {
-			if p.key == c.TopologyKey {
-				s.TopologyPairToPodCounts[p] += d.totals[p.value]
-			}
+		counts := s.TopologyValueToPodCounts[i]
+		for v := range counts {
+			counts[v] += d.totals[v]
 		}
 	}
 	if len(recount) > 0 {
@@ -118,9 +136,9 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 	return nil
 }
 
-// recountDomains adds the constraints' counts over every node, node by
-// node, for constraints whose sums depend on the pod and are not kept.
-func (pl *PodTopologySpread) recountDomains(s *preScoreState, pod *api.Pod, cs, recount []topologySpreadConstraint, requireAll bool, req helper.RequiredNodeAffinity) {
+// recountDomains adds the counts of the constraints recount indexes over
+// every node, node by node: their sums depend on the pod and are not kept.
+func (pl *PodTopologySpread) recountDomains(s *preScoreState, pod *api.Pod, cs []topologySpreadConstraint, recount []int, requireAll bool, req helper.RequiredNodeAffinity) {
 	for _, ni := range pl.handle.NodeInfos().List() {
 		node := ni.Node()
 		if node == nil {
@@ -129,16 +147,17 @@ func (pl *PodTopologySpread) recountDomains(s *preScoreState, pod *api.Pod, cs, 
 		if requireAll && !nodeLabelsMatchSpreadConstraints(node.Labels, cs) {
 			continue
 		}
-		for _, c := range recount {
+		for _, i := range recount {
+			c := &cs[i]
 			if !c.matchNodeInclusionPolicies(pod, node, req) {
 				continue
 			}
-			p := topologyPair{c.TopologyKey, node.Labels[c.TopologyKey]}
-			if _, ok := s.TopologyPairToPodCounts[p]; !ok {
+			counts, value := s.TopologyValueToPodCounts[i], node.Labels[c.TopologyKey]
+			if _, ok := counts[value]; !ok {
 				// No candidate node is in this domain.
 				continue
 			}
-			s.TopologyPairToPodCounts[p] += int64(pl.counts.count(ni, c.Selector, c.countKey, pod.Namespace))
+			counts[value] += int64(pl.counts.count(ni, c.Selector, c.countKey, pod.Namespace))
 		}
 	}
 }
@@ -155,7 +174,9 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *api.Pod, no
 	if len(s.IgnoredNodes) > 0 && s.IgnoredNodes[nodeInfo.NodeName()] {
 		return 0, nil
 	}
-	pl.values.setKeys(s.Constraints, len(pl.handle.NodeInfos().List()))
+	if pl.values.keysID != s.valuesKeysID {
+		pl.values.setKeys(s.Constraints, len(pl.handle.NodeInfos().List()))
+	}
 	values := pl.values.of(nodeInfo)
 	var score float64
 	for i, c := range s.Constraints {
@@ -167,7 +188,7 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *api.Pod, no
 		if c.TopologyKey == api.LabelHostname {
 			cnt = int64(pl.counts.count(nodeInfo, c.Selector, c.countKey, pod.Namespace))
 		} else {
-			cnt = s.TopologyPairToPodCounts[topologyPair{c.TopologyKey, tv}]
+			cnt = s.TopologyValueToPodCounts[i][tv]
 		}
 		score += float64(cnt)*s.TopologyNormalizingWeight[i] + float64(c.MaxSkew-1)
 	}
