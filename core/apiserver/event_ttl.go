@@ -1,7 +1,10 @@
 package apiserver
 
 import (
+	"slices"
 	"time"
+
+	"kubeplay/core/clock"
 
 	"kubeplay/core/api"
 )
@@ -13,8 +16,7 @@ import (
 const EventTTL = time.Hour
 
 // expireEvent renews an event's lease on every write and drops it when
-// the event is deleted: one timer per live event, not one per write. key
-// is the event's key in its store.
+// the event is deleted. key is the event's key in its store.
 func (s *Server) expireEvent(res *Resource, ev WatchEvent, key objectName) {
 	if res.Kind != "Event" {
 		return
@@ -23,29 +25,115 @@ func (s *Server) expireEvent(res *Resource, ev WatchEvent, key objectName) {
 		s.dropEventLease(key)
 		return
 	}
-	s.armEventLease(res, key, ev.Object.GetObjectMeta(), s.clock.Now().Add(EventTTL))
+	s.armEventLease(res, key, s.clock.Now().Add(EventTTL))
+}
+
+// eventLeases are the live events' deadlines, with one clock timer for
+// the earliest, rather than a timer for each of thousands of events.
+// Leases are written in order of their deadlines (every write renews to
+// an hour from now), so due is a queue in that order; a renewed or
+// dropped lease leaves its old entry behind, passed over when it comes
+// due.
+type eventLeases struct {
+	deadline map[objectName]time.Time
+	due      []eventLease
+	head     int // due[head:] are pending
+	timer    *clock.Timer
+	// compactAt is how many pending entries make dropStaleLeases worth
+	// its pass: twice what the last pass left, and at least 1,024.
+	compactAt int
+}
+
+type eventLease struct {
+	when time.Time
+	res  *Resource
+	key  objectName
 }
 
 func (s *Server) dropEventLease(key objectName) {
-	if t := s.eventLeases[key]; t != nil {
-		s.clock.Stop(t)
-		delete(s.eventLeases, key)
-	}
+	delete(s.leases.deadline, key)
 }
 
 // armEventLease deletes the event at deadline, replacing the lease an
-// earlier write armed. The timer holds the event's metadata, which the
-// store holds anyway: a write or a delete replaces or stops the timer,
-// so the metadata it holds is always the stored version's.
-func (s *Server) armEventLease(res *Resource, key objectName, m *api.ObjectMeta, deadline time.Time) {
-	s.dropEventLease(key)
-	s.eventLeases[key] = s.clock.At(deadline, func() {
-		delete(s.eventLeases, objectName{m.Namespace, m.Name})
+// earlier write armed.
+func (s *Server) armEventLease(res *Resource, key objectName, deadline time.Time) {
+	q := &s.leases
+	if q.deadline == nil {
+		q.deadline = map[objectName]time.Time{}
+	}
+	if d, ok := q.deadline[key]; ok && d.Equal(deadline) {
+		return // written again in the same instant: the entry stands
+	}
+	q.deadline[key] = deadline
+	// After every pending entry due no later (a restored event may come
+	// due before others), so that equal deadlines expire in write order.
+	i := len(q.due)
+	for i > q.head && q.due[i-1].when.After(deadline) {
+		i--
+	}
+	q.due = slices.Insert(q.due, i, eventLease{deadline, res, key})
+	if i == q.head {
+		s.armEventTimer()
+	}
+	if len(q.due)-q.head > q.compactAt {
+		s.dropStaleLeases()
+	}
+}
+
+// armEventTimer sets the timer for the earliest pending entry.
+func (s *Server) armEventTimer() {
+	q := &s.leases
+	if q.timer != nil {
+		if q.head < len(q.due) && q.timer.When().Equal(q.due[q.head].when) {
+			return
+		}
+		s.clock.Stop(q.timer)
+		q.timer = nil
+	}
+	if q.head < len(q.due) {
+		q.timer = s.clock.At(q.due[q.head].when, s.expireEvents)
+	}
+}
+
+// expireEvents deletes the events whose leases are due, as the
+// kube-apiserver would find them gone from etcd.
+func (s *Server) expireEvents() {
+	q := &s.leases
+	q.timer = nil
+	now := s.clock.Now()
+	for q.head < len(q.due) && !q.due[q.head].when.After(now) {
+		e := q.due[q.head]
+		q.due[q.head] = eventLease{}
+		q.head++
+		if d, ok := q.deadline[e.key]; !ok || !d.Equal(e.when) {
+			continue // renewed or deleted since
+		}
+		delete(q.deadline, e.key)
 		prev := s.Actor
 		s.Actor = "kube-apiserver"
-		_, _ = s.Delete(res, m.Namespace, m.Name, api.DeleteOptions{})
+		_, _ = s.Delete(e.res, e.key.namespace, e.key.name, api.DeleteOptions{})
 		s.Actor = prev
-	})
+	}
+	if q.head > 1024 && 2*q.head > len(q.due) {
+		q.due = append(q.due[:0], q.due[q.head:]...)
+		q.head = 0
+	}
+	s.armEventTimer()
+}
+
+// dropStaleLeases forgets the entries of renewed and deleted leases, when
+// they outnumber the live ones.
+func (s *Server) dropStaleLeases() {
+	q := &s.leases
+	live := q.due[:0]
+	for _, e := range q.due[q.head:] {
+		if d, ok := q.deadline[e.key]; ok && d.Equal(e.when) {
+			live = append(live, e)
+		}
+	}
+	clear(q.due[len(live):])
+	q.due, q.head = live, 0
+	q.compactAt = 2*len(live) + 1024
 }
 
 // lastEventWrite is when a restored event was last written, as far as

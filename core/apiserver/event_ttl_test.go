@@ -74,3 +74,65 @@ func TestEventsExpireAnHourAfterTheirLastWrite(t *testing.T) {
 		t.Fatal("the restored event outlived its lease")
 	}
 }
+
+// An event renewed thousands of times (a crash-looping pod's BackOff)
+// still goes an hour after its last write, and one written once beside
+// it an hour after that write: the leases it left behind are dropped
+// without taking the live ones.
+func TestEventRenewedManyTimesKeepsOneLease(t *testing.T) {
+	clk := clock.New(t0)
+	s := New(clk, clock.NewRand(1))
+	if _, err := s.Create(s.res("namespaces"), "", &api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}}, CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	res := s.res("events")
+	event := func(name string) *api.Event {
+		return &api.Event{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default"},
+			InvolvedObject: api.ObjectReference{Kind: "Pod", Name: "web", Namespace: "default"}, Reason: "BackOff", Message: "Back-off restarting failed container", Type: "Warning"}
+	}
+	for _, name := range []string{"backoff", "once"} {
+		if _, err := s.Create(res, "default", event(name), CreateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	last := time.Duration(0)
+	for i := 1; i <= 3000; i++ {
+		last = time.Duration(i) * time.Second
+		clk.Step(t0.Add(last))
+		clk.Fire()
+		cur, err := s.Get(res, "default", "backoff")
+		if err != nil {
+			t.Fatalf("renewal %d: %v", i, err)
+		}
+		e := cur.(*api.Event).DeepCopy()
+		e.Count++
+		if _, err := s.Update(res, "default", e, UpdateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exists := func(name string) bool {
+		_, err := s.Get(res, "default", name)
+		return err == nil
+	}
+	clk.Step(t0.Add(time.Hour))
+	clk.Fire()
+	if exists("once") {
+		t.Error("the event written once outlived its hour")
+	}
+	if !exists("backoff") {
+		t.Fatal("the renewed event went an hour after its first write")
+	}
+	if pending := len(s.leases.due) - s.leases.head; pending > 2048 {
+		t.Errorf("%d entries pending for %d leases", pending, len(s.leases.deadline))
+	}
+	clk.Step(t0.Add(last + time.Hour - time.Second))
+	clk.Fire()
+	if !exists("backoff") {
+		t.Fatal("the renewed event went before an hour after its last write")
+	}
+	clk.Step(t0.Add(last + time.Hour))
+	clk.Fire()
+	if exists("backoff") {
+		t.Error("the renewed event outlived its last lease")
+	}
+}

@@ -30,15 +30,15 @@ type Server struct {
 	observers []func(res *Resource, ev WatchEvent)
 	// tokenSource is every pod's service account token projection.
 	tokenSource *api.ProjectedVolumeSource
-	// eventLeases are the live events' expiry timers by store key (event_ttl.go).
-	eventLeases map[objectName]*clock.Timer
+	// leases are the live events' expiry (event_ttl.go).
+	leases eventLeases
 	// Actor names who is writing now ("deployment-controller"), for the trace.
 	Actor string
 }
 
 // New returns an empty API server on the given clock and random source.
 func New(clk *clock.Clock, rnd *clock.Rand) *Server {
-	s := &Server{Registry: NewRegistry(), clock: clk, rand: rnd, stores: map[GroupResource]*store{}, eventLeases: map[objectName]*clock.Timer{}}
+	s := &Server{Registry: NewRegistry(), clock: clk, rand: rnd, stores: map[GroupResource]*store{}}
 	for _, res := range s.Registry.All() {
 		s.stores[res.GroupResource()] = newStore(res)
 	}
