@@ -6,9 +6,7 @@ package util
 
 import (
 	"fmt"
-	"maps"
 	"reflect"
-	"slices"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/intstr"
@@ -92,11 +90,11 @@ func selects(svc *api.Service, podLabels map[string]string) bool {
 
 // servicesForLabels returns the keys of the services of a namespace whose
 // selector matches podLabels.
-func servicesForLabels(services *client.Informer, namespace string, podLabels map[string]string) map[string]bool {
-	out := map[string]bool{}
-	for _, o := range services.List(namespace) {
+func servicesForLabels(services *client.Informer, namespace string, podLabels map[string]string) []string {
+	var out []string
+	for _, o := range services.List(namespace) { // in key order
 		if svc := o.(*api.Service); selects(svc, podLabels) {
-			out[client.KeyOf(svc)] = true
+			out = append(out, client.KeyOf(svc))
 		}
 	}
 	return out
@@ -105,7 +103,7 @@ func servicesForLabels(services *client.Informer, namespace string, podLabels ma
 // GetPodServiceMemberships lists, sorted, the keys of the services that
 // select a pod.
 func GetPodServiceMemberships(services *client.Informer, pod *api.Pod) []string {
-	return slices.Sorted(maps.Keys(servicesForLabels(services, pod.Namespace, pod.Labels)))
+	return servicesForLabels(services, pod.Namespace, pod.Labels)
 }
 
 // GetServicesToUpdateOnPodChange lists, sorted, the services whose
@@ -122,21 +120,30 @@ func GetServicesToUpdateOnPodChange(services *client.Informer, old, cur *api.Pod
 	}
 	now := servicesForLabels(services, cur.Namespace, cur.Labels)
 	if !labelsChanged {
-		return slices.Sorted(maps.Keys(now))
+		return now
 	}
 	before := servicesForLabels(services, cur.Namespace, old.Labels)
-	out := map[string]bool{}
-	for k := range now {
-		if podChanged || !before[k] {
-			out[k] = true
+	// Both lists are sorted: merge them, keeping a service in both only
+	// when the pod itself changed.
+	var out []string
+	i, j := 0, 0
+	for i < len(now) || j < len(before) {
+		switch {
+		case j == len(before) || i < len(now) && now[i] < before[j]:
+			out = append(out, now[i])
+			i++
+		case i == len(now) || before[j] < now[i]:
+			out = append(out, before[j])
+			j++
+		default:
+			if podChanged {
+				out = append(out, now[i])
+			}
+			i++
+			j++
 		}
 	}
-	for k := range before {
-		if podChanged || !now[k] {
-			out[k] = true
-		}
-	}
-	return slices.Sorted(maps.Keys(out))
+	return out
 }
 
 // PodEndpointsChanged reports whether a pod changed in a way that may

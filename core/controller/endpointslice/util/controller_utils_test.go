@@ -1,11 +1,15 @@
 package util
 
 import (
+	"slices"
 	"testing"
 	"time"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/intstr"
+	"kubeplay/core/apiserver"
+	"kubeplay/core/client"
+	"kubeplay/core/clock"
 )
 
 func testPod(mut func(*api.Pod)) *api.Pod {
@@ -96,5 +100,55 @@ func TestPodEndpointsChanged(t *testing.T) {
 		if pc != tc.podChanged || lc != tc.lbls {
 			t.Errorf("%s: (%v, %v), want (%v, %v)", tc.name, pc, lc, tc.podChanged, tc.lbls)
 		}
+	}
+}
+
+// The services to update are those the pod left or joined when only its
+// labels changed, all of both when the pod changed too, in key order. An
+// empty selector selects every pod ("all").
+func TestGetServicesToUpdateOnPodChange(t *testing.T) {
+	srv := apiserver.New(clock.New(time.Date(2026, 11, 22, 11, 0, 0, 0, time.UTC)), clock.NewRand(1))
+	cl := client.NewLocal(srv, "test")
+	if _, err := client.Create(cl, &api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}}); err != nil {
+		t.Fatal(err)
+	}
+	for name, sel := range map[string]map[string]string{
+		"web": {"app": "web"}, "front": {"tier": "front"}, "db": {"app": "db"}, "all": {}, "cache": {"app": "cache"},
+	} {
+		svc := &api.Service{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default"},
+			Spec: api.ServiceSpec{Selector: sel, Ports: []api.ServicePort{{Port: 80}}}}
+		if _, err := client.Create(cl, svc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	services := client.InformerFor[*api.Service](client.NewFactory(cl))
+	pod := func(rv string, labels map[string]string, ip string) *api.Pod {
+		return testPod(func(p *api.Pod) {
+			p.ResourceVersion, p.Labels, p.Status.PodIP = rv, labels, ip
+		})
+	}
+	tests := []struct {
+		name     string
+		old, cur *api.Pod
+		want     []string
+	}{
+		{"same version", pod("1", map[string]string{"app": "web"}, "10.0.0.1"), pod("1", map[string]string{"app": "db"}, "10.0.0.1"), nil},
+		{"nothing relevant", pod("1", map[string]string{"app": "web"}, "10.0.0.1"), pod("2", map[string]string{"app": "web"}, "10.0.0.1"), nil},
+		{"labels: left and joined", pod("1", map[string]string{"app": "web"}, "10.0.0.1"), pod("2", map[string]string{"app": "db", "tier": "front"}, "10.0.0.1"),
+			[]string{"default/db", "default/front", "default/web"}},
+		{"labels and IP: both sets", pod("1", map[string]string{"app": "web", "tier": "front"}, "10.0.0.1"), pod("2", map[string]string{"app": "cache", "tier": "front"}, "10.0.0.2"),
+			[]string{"default/all", "default/cache", "default/front", "default/web"}},
+		{"IP only: the services that select it", pod("1", map[string]string{"app": "web"}, "10.0.0.1"), pod("2", map[string]string{"app": "web"}, "10.0.0.2"),
+			[]string{"default/all", "default/web"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := GetServicesToUpdateOnPodChange(services, tt.old, tt.cur); !slices.Equal(got, tt.want) {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+	if got := GetPodServiceMemberships(services, pod("1", map[string]string{"app": "web", "tier": "front"}, "")); !slices.Equal(got, []string{"default/all", "default/front", "default/web"}) {
+		t.Errorf("memberships %v", got)
 	}
 }
