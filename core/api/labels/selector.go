@@ -108,20 +108,21 @@ func (r *Requirement) hasValue(v string) bool {
 
 // Matches reports whether ls satisfies the requirement.
 func (r *Requirement) Matches(ls Labels) bool {
+	v, has := lookup(ls, r.key)
 	switch r.operator {
 	case In, Equals, DoubleEquals:
-		return ls.Has(r.key) && r.hasValue(ls.Get(r.key))
+		return has && r.hasValue(v)
 	case NotIn, NotEquals:
-		return !ls.Has(r.key) || !r.hasValue(ls.Get(r.key))
+		return !has || !r.hasValue(v)
 	case Exists:
-		return ls.Has(r.key)
+		return has
 	case DoesNotExist:
-		return !ls.Has(r.key)
+		return !has
 	case GreaterThan, LessThan:
-		if !ls.Has(r.key) {
+		if !has {
 			return false
 		}
-		have, err := strconv.ParseInt(ls.Get(r.key), 10, 64)
+		have, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
 			return false
 		}
@@ -132,6 +133,20 @@ func (r *Requirement) Matches(ls Labels) bool {
 		return have < want
 	}
 	return false
+}
+
+// lookup is ls's value of key and whether it has one: one map lookup for
+// a Set, where Has and Get would be two. Controllers match every pod of a
+// workload against its selector on each sync.
+func lookup(ls Labels, key string) (string, bool) {
+	if s, ok := ls.(Set); ok {
+		v, has := s[key]
+		return v, has
+	}
+	if !ls.Has(key) {
+		return "", false
+	}
+	return ls.Get(key), true
 }
 
 // String prints the requirement in -l syntax.
