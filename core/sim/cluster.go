@@ -5,7 +5,6 @@ package sim
 
 import (
 	"fmt"
-	"runtime"
 	"time"
 
 	"kubeplay/core/apiserver"
@@ -60,9 +59,6 @@ type Cluster struct {
 	// (the page) can let its user interface run. It must not drive the
 	// cluster; the order of the work does not depend on it.
 	Yield func()
-	// pieces counts the pieces of work between two yields to the Go
-	// scheduler (see yield).
-	pieces int
 }
 
 // New returns an empty cluster: no namespaces, no nodes, control plane idle.
@@ -156,24 +152,10 @@ func (c *Cluster) Settle() {
 }
 
 func (c *Cluster) yield() {
-	// Every so often the goroutine steps aside for the runtime's own: on a
-	// host with one thread (wasm) the garbage collector's background
-	// worker runs only then, and without it a collection is marked by
-	// allocation assists alone, with the write barrier on throughout (a
-	// third longer for 10,000 pods under Node). Elsewhere it costs a few
-	// hundred nanoseconds. The work's order does not depend on it.
-	if c.pieces++; c.pieces >= yieldToRuntimeEvery {
-		c.pieces = 0
-		runtime.Gosched()
-	}
 	if c.Yield != nil {
 		c.Yield()
 	}
 }
-
-// yieldToRuntimeEvery is how many pieces of work pass between two steps
-// aside (a piece takes tens of microseconds).
-const yieldToRuntimeEvery = 64
 
 // Advance lets d of virtual time pass: every timer due in that span fires
 // at its own instant, and the cluster settles after each.

@@ -20,6 +20,7 @@ func benchmarkSchedulerThroughput(b *testing.B, pods, nodes int) {
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		c := NewDefault(Options{Seed: 1, Bare: true})
+		yieldLikeAHost(c)
 		c.AddWorker(scheduler.New(c.ControllerContext()))
 		cl := c.Client("bench")
 		for j := 0; j < nodes; j++ {
