@@ -35,7 +35,8 @@ func (s *Server) expireEvent(res *Resource, ev WatchEvent, key objectName) {
 // dropped lease leaves its old entry behind, passed over when it comes
 // due.
 type eventLeases struct {
-	deadline map[objectName]time.Time
+	res      *Resource            // events
+	deadline map[objectName]int64 // Unix nanoseconds
 	due      []eventLease
 	head     int // due[head:] are pending
 	timer    *clock.Timer
@@ -45,8 +46,7 @@ type eventLeases struct {
 }
 
 type eventLease struct {
-	when time.Time
-	res  *Resource
+	when int64 // Unix nanoseconds
 	key  objectName
 }
 
@@ -59,19 +59,26 @@ func (s *Server) dropEventLease(key objectName) {
 func (s *Server) armEventLease(res *Resource, key objectName, deadline time.Time) {
 	q := &s.leases
 	if q.deadline == nil {
-		q.deadline = map[objectName]time.Time{}
+		q.deadline = map[objectName]int64{}
 	}
-	if d, ok := q.deadline[key]; ok && d.Equal(deadline) {
+	q.res = res
+	when := deadline.UnixNano()
+	if d, ok := q.deadline[key]; ok && d == when {
 		return // written again in the same instant: the entry stands
 	}
-	q.deadline[key] = deadline
+	q.deadline[key] = when
 	// After every pending entry due no later (a restored event may come
 	// due before others), so that equal deadlines expire in write order.
 	i := len(q.due)
-	for i > q.head && q.due[i-1].when.After(deadline) {
+	for i > q.head && q.due[i-1].when > when {
 		i--
 	}
-	q.due = slices.Insert(q.due, i, eventLease{deadline, res, key})
+	if len(q.due) == cap(q.due) {
+		// Doubled, not append's quarter: tens of thousands of events
+		// would have it copied over and over.
+		q.due = slices.Grow(q.due, max(len(q.due), 256))
+	}
+	q.due = slices.Insert(q.due, i, eventLease{when, key})
 	if i == q.head {
 		s.armEventTimer()
 	}
@@ -84,14 +91,14 @@ func (s *Server) armEventLease(res *Resource, key objectName, deadline time.Time
 func (s *Server) armEventTimer() {
 	q := &s.leases
 	if q.timer != nil {
-		if q.head < len(q.due) && q.timer.When().Equal(q.due[q.head].when) {
+		if q.head < len(q.due) && q.timer.When().UnixNano() == q.due[q.head].when {
 			return
 		}
 		s.clock.Stop(q.timer)
 		q.timer = nil
 	}
 	if q.head < len(q.due) {
-		q.timer = s.clock.At(q.due[q.head].when, s.expireEvents)
+		q.timer = s.clock.At(time.Unix(0, q.due[q.head].when).UTC(), s.expireEvents)
 	}
 }
 
@@ -100,18 +107,18 @@ func (s *Server) armEventTimer() {
 func (s *Server) expireEvents() {
 	q := &s.leases
 	q.timer = nil
-	now := s.clock.Now()
-	for q.head < len(q.due) && !q.due[q.head].when.After(now) {
+	now := s.clock.Now().UnixNano()
+	for q.head < len(q.due) && q.due[q.head].when <= now {
 		e := q.due[q.head]
 		q.due[q.head] = eventLease{}
 		q.head++
-		if d, ok := q.deadline[e.key]; !ok || !d.Equal(e.when) {
+		if d, ok := q.deadline[e.key]; !ok || d != e.when {
 			continue // renewed or deleted since
 		}
 		delete(q.deadline, e.key)
 		prev := s.Actor
 		s.Actor = "kube-apiserver"
-		_, _ = s.Delete(e.res, e.key.namespace, e.key.name, api.DeleteOptions{})
+		_, _ = s.Delete(q.res, e.key.namespace, e.key.name, api.DeleteOptions{})
 		s.Actor = prev
 	}
 	if q.head > 1024 && 2*q.head > len(q.due) {
@@ -127,7 +134,7 @@ func (s *Server) dropStaleLeases() {
 	q := &s.leases
 	live := q.due[:0]
 	for _, e := range q.due[q.head:] {
-		if d, ok := q.deadline[e.key]; ok && d.Equal(e.when) {
+		if d, ok := q.deadline[e.key]; ok && d == e.when {
 			live = append(live, e)
 		}
 	}

@@ -152,6 +152,10 @@ type PodRequestsOptions struct {
 // sum of its app containers and sidecars, or the largest init container
 // step if that is bigger, plus the pod overhead.
 func PodRequests(pod *api.Pod, opts PodRequestsOptions) api.ResourceList {
+	if len(pod.Spec.Containers) == 1 && len(pod.Spec.InitContainers) == 0 && len(pod.Spec.Overhead) == 0 {
+		// The usual pod: its one container's requests, in one new map.
+		return containerRequests(&pod.Spec.Containers[0], opts)
+	}
 	reqs := api.ResourceList{}
 	for i := range pod.Spec.Containers {
 		addList(reqs, containerRequests(&pod.Spec.Containers[i], opts))
