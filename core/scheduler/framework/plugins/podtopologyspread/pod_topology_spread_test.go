@@ -88,9 +88,23 @@ func TestScore(t *testing.T) {
 		{"nodes lacking the key score 0", []api.TopologySpreadConstraint{constraint(api.LabelTopologyZone, 1, api.ScheduleAnyway)},
 			[]*api.Pod{web("w1", "n1")}, map[string]int64{"n1": 0, "n2": 0, "n3": 100, "n4": 0}},
 	}
+	// Two constraints on the zone count their own pods (upstream keeps a
+	// map of domains per constraint): zone a holds 2 web pods and no front
+	// one, zone b 1 front pod. Each domain weighs ln(2+2): n1 and n2 score
+	// 2*1.39 = 3 raw, n3 1, so 33 and 100 (shared counts would give 50).
+	front := constraint(api.LabelTopologyZone, 1, api.ScheduleAnyway)
+	front.LabelSelector = &api.LabelSelector{MatchLabels: map[string]string{"tier": "front"}}
+	tests = append(tests, struct {
+		name        string
+		constraints []api.TopologySpreadConstraint
+		existing    []*api.Pod
+		want        map[string]int64
+	}{"two constraints on one key count apart", []api.TopologySpreadConstraint{constraint(api.LabelTopologyZone, 1, api.ScheduleAnyway), front},
+		[]*api.Pod{web("w1", "n1"), web("w2", "n2"), fake.On(fake.Pod("f1", map[string]string{"tier": "front"}), "n3")},
+		map[string]int64{"n1": 33, "n2": 33, "n3": 100, "n4": 0}})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := fake.Pod("incoming", map[string]string{"app": "web"})
+			p := fake.Pod("incoming", map[string]string{"app": "web", "tier": "front"})
 			p.Spec.TopologySpreadConstraints = tt.constraints
 			h := fake.NewHandle(nodes(), tt.existing)
 			got := fake.RunScore(podtopologyspread.New(h), h, p)

@@ -21,10 +21,10 @@ type preScoreState struct {
 	IgnoredNodes map[string]bool
 	// TopologyValueToPodCounts counts matching pods per domain (not per
 	// hostname: those are counted on the node itself in Score), one map
-	// of topology values per constraint. Constraints on the same key share
-	// one map: a domain is a (key, value) pair, whichever constraint met
-	// it first. Keyed by the value alone, a lookup in Score for every
-	// scored node hashes one short string, or none in a small map.
+	// of topology values per constraint, as upstream keeps them (two
+	// constraints on one key count their own pods). Keyed by the value
+	// alone, a lookup in Score for every scored node hashes one short
+	// string, or none in a small map.
 	TopologyValueToPodCounts []map[string]int64
 	// TopologyNormalizingWeight keeps small topologies from being drowned
 	// by big ones: log(domains + 2).
@@ -65,16 +65,8 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 		TopologyValueToPodCounts:  make([]map[string]int64, len(cs)),
 		TopologyNormalizingWeight: make([]float64, len(cs)),
 	}
-	for i, c := range cs {
-		for j := range i {
-			if cs[j].TopologyKey == c.TopologyKey {
-				s.TopologyValueToPodCounts[i] = s.TopologyValueToPodCounts[j]
-				break
-			}
-		}
-		if s.TopologyValueToPodCounts[i] == nil {
-			s.TopologyValueToPodCounts[i] = map[string]int64{}
-		}
+	for i := range cs {
+		s.TopologyValueToPodCounts[i] = map[string]int64{}
 	}
 	topoSize := make([]int, len(cs))
 	pl.values.setKeys(cs, len(all))
