@@ -198,9 +198,10 @@ func (k *Kubelet) PodDeleted(o api.Object) { k.podChanged(o) }
 
 // statusOnlyChange reports an update that touched only the pod's status;
 // specKept says the server kept the old spec (a status subresource
-// write), sparing the comparison of two specs.
+// write), sparing the comparison of two specs (taken by address: by value
+// each would be copied to the heap).
 func statusOnlyChange(old, cur *api.Pod, specKept bool) bool {
-	return old.UID == cur.UID && (specKept || reflect.DeepEqual(old.Spec, cur.Spec)) &&
+	return old.UID == cur.UID && (specKept || reflect.DeepEqual(&old.Spec, &cur.Spec)) &&
 		sameTime(old.DeletionTimestamp, cur.DeletionTimestamp) &&
 		sameInt64(old.DeletionGracePeriodSeconds, cur.DeletionGracePeriodSeconds) &&
 		maps.Equal(old.Labels, cur.Labels) && maps.Equal(old.Annotations, cur.Annotations)
