@@ -4,9 +4,8 @@ import (
 	"slices"
 	"time"
 
-	"kubeplay/core/clock"
-
 	"kubeplay/core/api"
+	"kubeplay/core/clock"
 )
 
 // EventTTL is how long an Event outlives its last write: kube-apiserver's
@@ -59,7 +58,7 @@ func (s *Server) dropEventLease(key objectName) {
 func (s *Server) armEventLease(res *Resource, key objectName, deadline time.Time) {
 	q := &s.leases
 	if q.deadline == nil {
-		q.deadline = map[objectName]int64{}
+		q.deadline, q.compactAt = map[objectName]int64{}, 1024
 	}
 	q.res = res
 	when := deadline.UnixNano()

@@ -8,16 +8,29 @@ import (
 	"kubeplay/core/clock"
 )
 
-// An event lives an hour after its last write (kube-apiserver's
-// --event-ttl); a write renews it, and a restored event keeps the time
-// it had left.
-func TestEventsExpireAnHourAfterTheirLastWrite(t *testing.T) {
+// eventServer is a server at t0 with the default namespace, and its
+// events resource.
+func eventServer(t *testing.T) (*Server, *clock.Clock, *Resource) {
+	t.Helper()
 	clk := clock.New(t0)
 	s := New(clk, clock.NewRand(1))
 	if _, err := s.Create(s.res("namespaces"), "", &api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}}, CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	res := s.res("events")
+	return s, clk, s.res("events")
+}
+
+// podEvent is an event about the pod web in the default namespace.
+func podEvent(name, reason, message, eventType string) *api.Event {
+	return &api.Event{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default"},
+		InvolvedObject: api.ObjectReference{Kind: "Pod", Name: "web", Namespace: "default"}, Reason: reason, Message: message, Type: eventType}
+}
+
+// An event lives an hour after its last write (kube-apiserver's
+// --event-ttl); a write renews it, and a restored event keeps the time
+// it had left.
+func TestEventsExpireAnHourAfterTheirLastWrite(t *testing.T) {
+	s, clk, res := eventServer(t)
 	at := func(d time.Duration) {
 		clk.Step(t0.Add(d))
 		clk.Fire()
@@ -26,10 +39,7 @@ func TestEventsExpireAnHourAfterTheirLastWrite(t *testing.T) {
 		_, err := s.Get(res, "default", name)
 		return err == nil
 	}
-	event := func(name string) *api.Event {
-		return &api.Event{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default"},
-			InvolvedObject: api.ObjectReference{Kind: "Pod", Name: "web", Namespace: "default"}, Reason: "Started", Message: "Started container web", Type: "Normal"}
-	}
+	event := func(name string) *api.Event { return podEvent(name, "Started", "Started container web", "Normal") }
 	for _, name := range []string{"once", "renewed"} {
 		if _, err := s.Create(res, "default", event(name), CreateOptions{}); err != nil {
 			t.Fatal(err)
@@ -80,15 +90,9 @@ func TestEventsExpireAnHourAfterTheirLastWrite(t *testing.T) {
 // it an hour after that write: the leases it left behind are dropped
 // without taking the live ones.
 func TestEventRenewedManyTimesKeepsOneLease(t *testing.T) {
-	clk := clock.New(t0)
-	s := New(clk, clock.NewRand(1))
-	if _, err := s.Create(s.res("namespaces"), "", &api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}}, CreateOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	res := s.res("events")
+	s, clk, res := eventServer(t)
 	event := func(name string) *api.Event {
-		return &api.Event{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default"},
-			InvolvedObject: api.ObjectReference{Kind: "Pod", Name: "web", Namespace: "default"}, Reason: "BackOff", Message: "Back-off restarting failed container", Type: "Warning"}
+		return podEvent(name, "BackOff", "Back-off restarting failed container", "Warning")
 	}
 	for _, name := range []string{"backoff", "once"} {
 		if _, err := s.Create(res, "default", event(name), CreateOptions{}); err != nil {

@@ -211,7 +211,7 @@ func (c *Cache) IsAssumedPod(pod *api.Pod) bool {
 func (c *Cache) AddPod(pod *api.Pod) {
 	key := podKey(pod)
 	if st, ok := c.pods[key]; ok {
-		if item, ok := c.nodes[pod.Spec.NodeName]; ok && st.pod.Spec.NodeName == pod.Spec.NodeName && item.info.ReplacePod(pod) {
+		if item, ok := c.nodes[pod.Spec.NodeName]; ok && item.info.ReplacePod(pod) {
 			// A status write, or the binding confirmed: the node's sums
 			// and generation stay as they are.
 			st.pod, st.assumed = pod, false

@@ -65,8 +65,10 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 		TopologyValueToPodCounts:  make([]map[string]int64, len(cs)),
 		TopologyNormalizingWeight: make([]float64, len(cs)),
 	}
-	for i := range cs {
-		s.TopologyValueToPodCounts[i] = map[string]int64{}
+	for i, c := range cs {
+		if c.TopologyKey != api.LabelHostname { // counted per node in Score
+			s.TopologyValueToPodCounts[i] = map[string]int64{}
+		}
 	}
 	topoSize := make([]int, len(cs))
 	pl.values.setKeys(cs, len(all))
