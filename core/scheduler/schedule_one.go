@@ -38,12 +38,18 @@ func (s *Scheduler) scheduleOne(p *queue.QueuedPodInfo) {
 	d := &Decision{Namespace: pod.Namespace, Name: pod.Name, UID: pod.UID, Time: s.clock.Now(), Attempt: p.Attempts, Cycle: s.queue.SchedulingCycle()}
 	s.decisions[pod.Namespace+"/"+pod.Name] = d
 	state := framework.NewCycleState()
+	state.SetPodShape(s.shapeOf(pod))
 	result, err := s.schedulePod(state, pod, d)
 	if err != nil {
 		s.handleScheduleError(state, p, err, d)
 		return
 	}
-	assumed := pod.DeepCopy()
+	// Upstream deep-copies the pod; the assumed copy here is shallow (3.4
+	// KB a pod less): the cache and the binding cycle only read it, and
+	// the informer's object whose slices and maps it shares is never
+	// written either.
+	shallow := *pod
+	assumed := &shallow
 	assumed.Spec.NodeName = result.suggestedHost
 	if err := s.cache.AssumePod(assumed); err != nil {
 		s.handleSchedulingFailure(p, framework.AsStatus(err), nil, d)
@@ -51,6 +57,16 @@ func (s *Scheduler) scheduleOne(p *queue.QueuedPodInfo) {
 	}
 	d.SelectedNode = result.suggestedHost
 	s.bindingCycle(p, assumed, result, d)
+}
+
+// shapeOf numbers the pod's shape: the number of the pod before it when
+// the two are shaped alike, else the next.
+func (s *Scheduler) shapeOf(pod *api.Pod) int64 {
+	if s.unshaped || s.shapedPod == nil || !framework.SamePodShape(s.shapedPod, pod) {
+		s.podShape++
+	}
+	s.shapedPod = pod
+	return s.podShape
 }
 
 // skipPodSchedule drops pods being deleted, and pods already assumed.

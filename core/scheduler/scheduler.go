@@ -83,6 +83,13 @@ type Scheduler struct {
 	spareScores      []byte
 	// nominated are the pods nominated to each node, gathered once a cycle.
 	nominated map[string][]*api.Pod
+	// shapedPod is the latest pod scheduled and podShape its shape's
+	// number (framework.CycleState.SetPodShape): unchanged while pods
+	// shaped alike follow one another.
+	shapedPod *api.Pod
+	podShape  int64
+	// unshaped gives every pod a shape of its own (tests compare).
+	unshaped bool
 }
 
 // New builds the scheduler on ctx's informers.

@@ -20,14 +20,22 @@ type CycleState struct {
 	// that compares lengths and then (usually identical) string pointers
 	// beats hashing the key each time.
 	data []cycleStateEntry
-	// SkipFilterPlugins are plugins whose PreFilter returned Skip.
+	// SkipFilterPlugins are plugins whose PreFilter returned Skip (nil
+	// when none did: read only).
 	SkipFilterPlugins map[string]bool
-	// SkipScorePlugins are plugins whose PreScore returned Skip.
+	// SkipScorePlugins are plugins whose PreScore returned Skip (nil
+	// when none did: read only).
 	SkipScorePlugins map[string]bool
 	// filters are the Filter plugins not skipped, worked out once by
 	// RunPreFilterPlugins rather than looked up again for every node.
 	filters      []FilterPlugin
 	filtersKnown bool
+	// podShape numbers the pod's shape for the node-local answers kept
+	// between cycles (SetPodShape); localFilters is the set of node-local
+	// plugins among filters (a localMask), and otherFilters the rest.
+	podShape     int64
+	localFilters uint64
+	otherFilters []FilterPlugin
 }
 
 type cycleStateEntry struct {
@@ -37,7 +45,7 @@ type cycleStateEntry struct {
 
 // NewCycleState starts an empty cycle state.
 func NewCycleState() *CycleState {
-	return &CycleState{SkipFilterPlugins: map[string]bool{}, SkipScorePlugins: map[string]bool{}}
+	return &CycleState{}
 }
 
 // Write stores a plugin's state under key.

@@ -21,6 +21,12 @@ type Framework struct {
 	scoreList NodeScoreList
 	// spare is a table handed back by RecycleScores.
 	spare *NodeScores
+	// activeScore is RunScorePlugins' list of the plugins not skipped,
+	// and activeLocal says which of them are node-local.
+	activeScore []ScorePlugin
+	activeLocal []bool
+	// local keeps each node's node-local answers (NodeLocalPlugin).
+	local NodeMemo[nodeLocalAnswers]
 }
 
 // NewFramework sorts plugins into extension points by the interfaces they
@@ -107,6 +113,15 @@ func (f *Framework) RunPreFilterPlugins(state *CycleState, pod *api.Pod) (*PreFi
 			state.filters = append(state.filters, pl)
 		}
 	}
+	state.localFilters, _ = localMask(f.filter, state.filters)
+	state.otherFilters = nil
+	if state.localFilters != 0 {
+		for _, pl := range state.filters {
+			if _, local := pl.(NodeLocalPlugin); !local {
+				state.otherFilters = append(state.otherFilters, pl)
+			}
+		}
+	}
 	return result, rejected, narrowed
 }
 
@@ -114,8 +129,18 @@ func (f *Framework) RunPreFilterPlugins(state *CycleState, pod *api.Pod) (*PreFi
 // first rejection, tagged with its plugin.
 func (f *Framework) RunFilterPlugins(state *CycleState, pod *api.Pod, nodeInfo *NodeInfo) *Status {
 	filters := f.filter
+	var kept *nodeLocalAnswers
 	if state.filtersKnown {
 		filters = state.filters
+		if state.localFilters != 0 {
+			a, known := f.localAnswers(state, nodeInfo)
+			if known && a.filterKnown && a.filterMask == state.localFilters {
+				// The node passed the node-local filters: ask only the others.
+				filters = state.otherFilters
+			} else {
+				kept = a
+			}
+		}
 	}
 	for _, pl := range filters {
 		if !state.filtersKnown && state.SkipFilterPlugins[pl.Name()] {
@@ -130,15 +155,22 @@ func (f *Framework) RunFilterPlugins(state *CycleState, pod *api.Pod, nodeInfo *
 		}
 		return s.WithPlugin(pl.Name())
 	}
+	if kept != nil {
+		// Only a pass is kept: a rejection's status is made afresh.
+		kept.filterKnown, kept.filterMask = true, state.localFilters
+	}
 	return nil
 }
 
 // RunPreScorePlugins runs PreScore; plugins answering Skip will not score.
 func (f *Framework) RunPreScorePlugins(state *CycleState, pod *api.Pod, nodes []*NodeInfo) *Status {
-	skip := map[string]bool{}
+	var skip map[string]bool
 	for _, pl := range f.preScore {
 		s := pl.PreScore(state, pod, nodes)
 		if s.IsSkip() {
+			if skip == nil {
+				skip = map[string]bool{}
+			}
 			skip[pl.Name()] = true
 			continue
 		}
@@ -194,13 +226,22 @@ func (t *NodeScores) PluginScores(i int) []PluginScore {
 // RunScorePlugins scores each node with every plugin not skipped,
 // normalizes each plugin's scores, applies weights and sums them.
 func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*NodeInfo) (*NodeScores, *Status) {
-	var active []ScorePlugin
+	active := f.activeScore[:0]
 	for _, pl := range f.score {
 		if !state.SkipScorePlugins[pl.Name()] {
 			active = append(active, pl)
 		}
 	}
+	f.activeScore = active
 	k := len(active)
+	localScores, _ := localMask(f.score, active)
+	if localScores != 0 {
+		f.activeLocal = f.activeLocal[:0]
+		for _, pl := range active {
+			_, local := pl.(NodeLocalPlugin)
+			f.activeLocal = append(f.activeLocal, local)
+		}
+	}
 	out := f.spare
 	if out == nil {
 		out = &NodeScores{}
@@ -221,36 +262,66 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 	for i, n := range nodes {
 		out.Names[i] = n.NodeName()
 		row := out.Raw[i*k : i*k+k]
+		var kept *nodeLocalAnswers
+		reuse := false
+		if localScores != 0 {
+			a, known := f.localAnswers(state, n)
+			reuse = known && a.scoresKnown && a.scoreMask == localScores
+			kept = a
+		}
+		next := 0 // the next kept score to reuse
 		for j, pl := range active {
+			if reuse && f.activeLocal[j] {
+				row[j] = kept.scores[next]
+				next++
+				continue
+			}
 			s, st := pl.Score(state, pod, n)
 			if !st.IsSuccess() {
 				return nil, AsStatus(fmt.Errorf("plugin %q failed with: %w", pl.Name(), st.AsError()))
 			}
 			row[j] = s
 		}
+		if kept != nil && !reuse {
+			kept.scores = kept.scores[:0]
+			for j, local := range f.activeLocal {
+				if local {
+					kept.scores = append(kept.scores, row[j])
+				}
+			}
+			kept.scoresKnown, kept.scoreMask = true, localScores
+		}
 	}
-	// One list serves every plugin in turn, kept between cycles:
-	// NormalizeScore rescales it in place.
+	// One list, its names set once, serves every plugin that normalizes,
+	// kept between cycles: NormalizeScore rescales it in place.
 	if cap(f.scoreList) < len(nodes) {
 		f.scoreList = make(NodeScoreList, len(nodes))
 	}
 	list := f.scoreList[:len(nodes)]
+	for i := range list {
+		list[i].Name = out.Names[i]
+	}
 	for j, pl := range active {
-		for i := range list {
-			list[i] = NodeScore{Name: out.Names[i], Score: out.Raw[i*k+j]}
-		}
-		if norm, ok := pl.(ScoreNormalizer); ok {
+		norm, normalizes := pl.(ScoreNormalizer)
+		if normalizes {
+			for i := range list {
+				list[i].Score = out.Raw[i*k+j]
+			}
 			if st := norm.NormalizeScore(state, pod, list); !st.IsSuccess() {
 				return nil, AsStatus(fmt.Errorf("plugin %q failed with: %w", pl.Name(), st.AsError()))
 			}
 		}
 		w := out.Weights[j]
 		for i := range list {
-			if list[i].Score > MaxNodeScore || list[i].Score < MinNodeScore {
-				return nil, AsStatus(fmt.Errorf("plugin %q returns an invalid score %v, it should in the range of [%v, %v] after normalizing", pl.Name(), list[i].Score, MinNodeScore, MaxNodeScore))
+			score := out.Raw[i*k+j]
+			if normalizes {
+				score = list[i].Score
 			}
-			out.Normalized[i*k+j] = uint8(list[i].Score)
-			out.Totals[i] += list[i].Score * w
+			if score > MaxNodeScore || score < MinNodeScore {
+				return nil, AsStatus(fmt.Errorf("plugin %q returns an invalid score %v, it should in the range of [%v, %v] after normalizing", pl.Name(), score, MinNodeScore, MaxNodeScore))
+			}
+			out.Normalized[i*k+j] = uint8(score)
+			out.Totals[i] += score * w
 		}
 	}
 	return out, nil

@@ -32,6 +32,9 @@ func New() *NodeAffinity { return &NodeAffinity{} }
 // Name implements framework.Plugin.
 func (*NodeAffinity) Name() string { return names.NodeAffinity }
 
+// NodeLocal implements framework.NodeLocalPlugin: it reads the pod's node selector and affinity and the node's labels.
+func (*NodeAffinity) NodeLocal() {}
+
 func requiredTerms(pod *api.Pod) *api.NodeSelector {
 	if a := pod.Spec.Affinity; a != nil && a.NodeAffinity != nil {
 		return a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution

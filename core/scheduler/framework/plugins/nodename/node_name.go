@@ -20,6 +20,9 @@ func New() *NodeName { return &NodeName{} }
 // Name implements framework.Plugin.
 func (*NodeName) Name() string { return names.NodeName }
 
+// NodeLocal implements framework.NodeLocalPlugin: it reads the pod's node name and the node's.
+func (*NodeName) NodeLocal() {}
+
 // Filter rejects every node but the one the pod names.
 func (*NodeName) Filter(_ *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
 	if !Fits(pod, nodeInfo) {

@@ -22,6 +22,9 @@ func New() *NodePorts { return &NodePorts{} }
 // Name implements framework.Plugin.
 func (*NodePorts) Name() string { return names.NodePorts }
 
+// NodeLocal implements framework.NodeLocalPlugin: it reads the pod's host ports and the node's ports in use.
+func (*NodePorts) NodeLocal() {}
+
 // wantPorts lists the host ports of the pod's containers.
 func wantPorts(pod *api.Pod) []api.ContainerPort {
 	var out []api.ContainerPort

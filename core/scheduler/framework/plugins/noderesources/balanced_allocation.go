@@ -24,6 +24,9 @@ func NewBalancedAllocation() *BalancedAllocation {
 // Name implements framework.Plugin.
 func (*BalancedAllocation) Name() string { return names.NodeResourcesBalancedAllocation }
 
+// NodeLocal implements framework.NodeLocalPlugin: its score reads the pod's requests and the node's.
+func (*BalancedAllocation) NodeLocal() {}
+
 // PreScore computes the pod's real requests.
 func (b *BalancedAllocation) PreScore(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo) *framework.Status {
 	state.Write(b.scorer.stateKey, b.scorer.podRequests(pod))

@@ -32,6 +32,10 @@ type Fit struct {
 	fits     framework.NodeMemo[fitVerdict]
 	fitReq   framework.Resource
 	fitReqID int64
+	// lastReq is the request last compared with fitReq: a cycle hands
+	// every node the same one, so only its first node compares them.
+	// Held here, it cannot be freed and its address reused.
+	lastReq *framework.Resource
 }
 
 // fitVerdict is whether the requests reqID fit a node as of its generation.
@@ -49,6 +53,9 @@ func NewFit() *Fit {
 
 // Name implements framework.Plugin.
 func (*Fit) Name() string { return names.NodeResourcesFit }
+
+// NodeLocal implements framework.NodeLocalPlugin: its verdict and score read the pod's requests and the node's.
+func (*Fit) NodeLocal() {}
 
 // PreFilter computes the pod's request once.
 func (*Fit) PreFilter(state *framework.CycleState, pod *api.Pod) (*framework.PreFilterResult, *framework.Status) {
@@ -74,9 +81,12 @@ func (f *Fit) Filter(state *framework.CycleState, pod *api.Pod, nodeInfo *framew
 	} else {
 		req = framework.ComputePodResourceRequest(pod)
 	}
-	if f.fitReqID == 0 || !req.Equal(&f.fitReq) {
-		f.fitReq = *req.Clone()
-		f.fitReqID++
+	if req != f.lastReq {
+		if f.fitReqID == 0 || !req.Equal(&f.fitReq) {
+			f.fitReq = *req.Clone()
+			f.fitReqID++
+		}
+		f.lastReq = req
 	}
 	m, found := f.fits.Lookup(nodeInfo, memoLimit)
 	if found && m.generation == nodeInfo.Generation && m.reqID == f.fitReqID && m.fits {

@@ -20,6 +20,9 @@ func New() *NodeUnschedulable { return &NodeUnschedulable{} }
 // Name implements framework.Plugin.
 func (*NodeUnschedulable) Name() string { return names.NodeUnschedulable }
 
+// NodeLocal implements framework.NodeLocalPlugin: it reads the pod's tolerations and the node's spec.
+func (*NodeUnschedulable) NodeLocal() {}
+
 var unschedulableTaint = api.Taint{Key: api.TaintNodeUnschedulable, Effect: api.TaintEffectNoSchedule}
 
 func toleratesUnschedulable(pod *api.Pod) bool {

@@ -23,6 +23,9 @@ func New() *TaintToleration { return &TaintToleration{} }
 // Name implements framework.Plugin.
 func (*TaintToleration) Name() string { return names.TaintToleration }
 
+// NodeLocal implements framework.NodeLocalPlugin: it reads the pod's tolerations and the node's taints.
+func (*TaintToleration) NodeLocal() {}
+
 // Filter rejects a node with a NoSchedule or NoExecute taint the pod does
 // not tolerate, naming the first such taint.
 func (*TaintToleration) Filter(_ *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) *framework.Status {
