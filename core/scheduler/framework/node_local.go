@@ -70,9 +70,13 @@ type nodeLocalAnswers struct {
 }
 
 // localMask is the set of the node-local plugins of all (an extension
-// point's list, at most 64) that active (a subsequence of all) holds, and
-// whether active has any others.
-func localMask[P Plugin](all, active []P) (mask uint64, others bool) {
+// point's list) that active (a subsequence of all) holds. An extension
+// point of more than 64 plugins keeps nothing.
+func localMask[P Plugin](all, active []P) uint64 {
+	if len(all) > 64 {
+		return 0
+	}
+	var mask uint64
 	j := 0
 	for i, pl := range all {
 		if j == len(active) {
@@ -82,13 +86,11 @@ func localMask[P Plugin](all, active []P) (mask uint64, others bool) {
 			continue
 		}
 		j++
-		if _, local := any(pl).(NodeLocalPlugin); local && i < 64 {
+		if _, local := any(pl).(NodeLocalPlugin); local {
 			mask |= 1 << i
-		} else {
-			others = true
 		}
 	}
-	return mask, others
+	return mask
 }
 
 // localAnswers returns ni's kept answers for the cycle's pod shape, and

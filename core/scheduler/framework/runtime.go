@@ -113,7 +113,7 @@ func (f *Framework) RunPreFilterPlugins(state *CycleState, pod *api.Pod) (*PreFi
 			state.filters = append(state.filters, pl)
 		}
 	}
-	state.localFilters, _ = localMask(f.filter, state.filters)
+	state.localFilters = localMask(f.filter, state.filters)
 	state.otherFilters = nil
 	if state.localFilters != 0 {
 		for _, pl := range state.filters {
@@ -234,7 +234,7 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 	}
 	f.activeScore = active
 	k := len(active)
-	localScores, _ := localMask(f.score, active)
+	localScores := localMask(f.score, active)
 	if localScores != 0 {
 		f.activeLocal = f.activeLocal[:0]
 		for _, pl := range active {
