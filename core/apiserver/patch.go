@@ -29,6 +29,28 @@ func (s *Server) Patch(res *Resource, namespace, name, patchType string, data []
 	if err != nil {
 		return nil, err
 	}
+	var schema patch.Schema
+	if patchType == StrategicMergePatchType {
+		schema = patch.KindSchema(res.Kind)
+	}
+	obj, ok := patchFields(cur, patchType, data, schema)
+	if !ok {
+		if obj, err = patchWhole(res, cur, patchType, data, schema); err != nil {
+			return nil, err
+		}
+	}
+	m := obj.GetObjectMeta()
+	// A patch applies to the object it read, whatever the body claims.
+	m.Name, m.Namespace = cur.GetObjectMeta().Name, cur.GetObjectMeta().Namespace
+	if m.ResourceVersion == "" {
+		m.ResourceVersion = cur.GetObjectMeta().ResourceVersion
+	}
+	return s.Update(res, namespace, obj, UpdateOptions{DryRun: opts.DryRun, Subresource: opts.Subresource})
+}
+
+// patchWhole applies a patch to the whole object: encoded to JSON, patched,
+// decoded into a new object.
+func patchWhole(res *Resource, cur api.Object, patchType string, data []byte, schema patch.Schema) (api.Object, error) {
 	original, err := json.Marshal(cur)
 	if err != nil {
 		return nil, apierrors.NewInternalError(err)
@@ -40,7 +62,7 @@ func (s *Server) Patch(res *Resource, namespace, name, patchType string, data []
 	case MergePatchType:
 		patched, err = patch.MergePatch(original, data)
 	case StrategicMergePatchType:
-		patched, err = patch.StrategicMergePatch(original, data, patch.KindSchema(res.Kind))
+		patched, err = patch.StrategicMergePatch(original, data, schema)
 	default:
 		return nil, apierrors.NewUnsupportedMediaType(patchType)
 	}
@@ -51,11 +73,5 @@ func (s *Server) Patch(res *Resource, namespace, name, patchType string, data []
 	if err := json.Unmarshal(patched, obj); err != nil {
 		return nil, apierrors.NewBadRequest(err.Error())
 	}
-	m := obj.GetObjectMeta()
-	// A patch applies to the object it read, whatever the body claims.
-	m.Name, m.Namespace = cur.GetObjectMeta().Name, cur.GetObjectMeta().Namespace
-	if m.ResourceVersion == "" {
-		m.ResourceVersion = cur.GetObjectMeta().ResourceVersion
-	}
-	return s.Update(res, namespace, obj, UpdateOptions{DryRun: opts.DryRun, Subresource: opts.Subresource})
+	return obj, nil
 }
