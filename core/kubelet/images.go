@@ -3,6 +3,7 @@ package kubelet
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -90,11 +91,11 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 			c.phase, c.waitingReason, c.waitingMessage = phaseWaiting, "ErrImageNeverPull", msg
 			return nil, false
 		}
-		k.eventf(pod, "Normal", "Pulled", "Container image %q already present on machine", ref)
+		k.event(pod, "Normal", "Pulled", "Container image "+strconv.Quote(ref)+" already present on machine")
 		return im, true
 	}
 	if have && (policy == api.PullIfNotPresent || k.adopting) {
-		k.eventf(pod, "Normal", "Pulled", "Container image %q already present on machine", ref)
+		k.event(pod, "Normal", "Pulled", "Container image "+strconv.Quote(ref)+" already present on machine")
 		return im, true
 	}
 	// A pull in progress for this container?
@@ -183,7 +184,7 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 	m.pulling[key] = end
 	m.pullStarted[key] = now
 	m.pullBegin[key] = begin
-	k.eventf(pod, "Normal", "Pulling", "Pulling image %q", ref)
+	k.event(pod, "Normal", "Pulling", "Pulling image "+strconv.Quote(ref))
 	if c.waitingReason != "ErrImagePull" && c.waitingReason != "ImagePullBackOff" {
 		c.phase, c.waitingReason, c.waitingMessage = phaseWaiting, "ContainerCreating", ""
 	}

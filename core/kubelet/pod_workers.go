@@ -245,8 +245,8 @@ func (k *Kubelet) startContainer(ps *podState, c *containerState) bool {
 	c.ready = c.spec.ReadinessProbe == nil
 	c.started = c.spec.StartupProbe == nil
 	c.phase = phaseRunning
-	k.eventf(pod, "Normal", "Created", "Created container %s", c.name)
-	k.eventf(pod, "Normal", "Started", "Started container %s", c.name)
+	k.event(pod, "Normal", "Created", "Created container "+c.name)
+	k.event(pod, "Normal", "Started", "Started container "+c.name)
 	if inst.Exited {
 		k.containerExited(ps, c, inst.Code)
 		return true

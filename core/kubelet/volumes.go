@@ -197,7 +197,7 @@ func secretContent(s *api.Secret) map[string]content {
 // serviceAccountToken is a stand-in JWT: three base64url parts naming
 // the pod's service account.
 func serviceAccountToken(pod *api.Pod) string {
-	return "eyJhbGciOiJSUzI1NiIsImtpZCI6Imt1YmVwbGF5In0." + base64URL(fmt.Sprintf(`{"sub":"system:serviceaccount:%s:%s"}`, pod.Namespace, pod.Spec.ServiceAccountName)) + ".c2lnbmF0dXJl"
+	return "eyJhbGciOiJSUzI1NiIsImtpZCI6Imt1YmVwbGF5In0." + base64URL(`{"sub":"system:serviceaccount:`+pod.Namespace+":"+pod.Spec.ServiceAccountName+`"}`) + ".c2lnbmF0dXJl"
 }
 
 func base64URL(s string) string {

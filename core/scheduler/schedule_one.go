@@ -304,7 +304,7 @@ func (s *Scheduler) bindingCycle(p *queue.QueuedPodInfo, assumed *api.Pod, resul
 		return
 	}
 	d.Reason = "Scheduled"
-	d.Message = fmt.Sprintf("Successfully assigned %v/%v to %v", assumed.Namespace, assumed.Name, result.suggestedHost)
+	d.Message = "Successfully assigned " + assumed.Namespace + "/" + assumed.Name + " to " + result.suggestedHost
 	s.recorder.Event(assumed, "Normal", "Scheduled", d.Message)
 }
 

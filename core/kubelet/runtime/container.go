@@ -396,16 +396,22 @@ func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + 
 
 // containerID derives a 64-hex-digit container ID.
 func containerID(seed string, n uint64) string {
-	var b strings.Builder
+	const hexDigits = "0123456789abcdef"
 	x := uint64(14695981039346656037)
 	for _, ch := range seed {
 		x = (x ^ uint64(ch)) * 1099511628211
 	}
-	for i := uint64(0); b.Len() < 64; i++ {
+	// Four rounds of the hash, each printed as 16 hex digits.
+	var id [64]byte
+	for i := uint64(0); i < 4; i++ {
 		x = (x ^ (n*0x9e3779b97f4a7c15 + i)) * 1099511628211
-		fmt.Fprintf(&b, "%016x", x)
+		v := x
+		for d := 15; d >= 0; d-- {
+			id[i*16+uint64(d)] = hexDigits[v&15]
+			v >>= 4
+		}
 	}
-	return b.String()[:64]
+	return string(id[:])
 }
 
 // FS is the container's root filesystem.

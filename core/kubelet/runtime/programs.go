@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"io"
 	"path"
 	"strings"
 	"time"
@@ -188,11 +189,13 @@ func nginxVersion(im *Image) string {
 // nginxStart starts serving files on port 80, as the nginx images do.
 func nginxStart(p *Process, log interface{ Write([]byte) (int, error) }) {
 	c := p.c
+	// One write of plain text: every nginx container of a workload starts
+	// with these lines.
 	ts := c.rt.clock.Now().UTC().Format("2006/01/02 15:04:05")
-	fmt.Fprintf(log, "%s [notice] 1#1: using the \"epoll\" event method\n", ts)
-	fmt.Fprintf(log, "%s [notice] 1#1: nginx/%s\n", ts, nginxVersion(c.cfg.Image))
-	fmt.Fprintf(log, "%s [notice] 1#1: start worker processes\n", ts)
-	fmt.Fprintf(log, "%s [notice] 1#1: start worker process 29\n", ts)
+	io.WriteString(log, ts+" [notice] 1#1: using the \"epoll\" event method\n"+
+		ts+" [notice] 1#1: nginx/"+nginxVersion(c.cfg.Image)+"\n"+
+		ts+" [notice] 1#1: start worker processes\n"+
+		ts+" [notice] 1#1: start worker process 29\n")
 	c.Listen(80, func(req *Request) *Response { return nginxServe(c, req) })
 }
 
