@@ -31,6 +31,13 @@ func patchFields(cur api.Object, patchType string, data []byte, schema patch.Sch
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
 		return nil, false
 	}
+	// An object that encodes itself may not be the sum of its fields.
+	if _, ok := cur.(json.Marshaler); ok {
+		return nil, false
+	}
+	if _, ok := cur.(json.Unmarshaler); ok {
+		return nil, false
+	}
 	t := v.Elem().Type()
 	fields := make(map[string]int, len(top))
 	original := make(map[string]any, len(top))
