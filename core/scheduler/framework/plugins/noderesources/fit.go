@@ -32,10 +32,6 @@ type Fit struct {
 	fits     framework.NodeMemo[fitVerdict]
 	fitReq   framework.Resource
 	fitReqID int64
-	// lastReq is the request last compared with fitReq: a cycle hands
-	// every node the same one, so only its first node compares them.
-	// Held here, it cannot be freed and its address reused.
-	lastReq *framework.Resource
 }
 
 // fitVerdict is whether the requests reqID fit a node as of its generation.
@@ -81,12 +77,9 @@ func (f *Fit) Filter(state *framework.CycleState, pod *api.Pod, nodeInfo *framew
 	} else {
 		req = framework.ComputePodResourceRequest(pod)
 	}
-	if req != f.lastReq {
-		if f.fitReqID == 0 || !req.Equal(&f.fitReq) {
-			f.fitReq = *req.Clone()
-			f.fitReqID++
-		}
-		f.lastReq = req
+	if f.fitReqID == 0 || !req.Equal(&f.fitReq) {
+		f.fitReq = *req.Clone()
+		f.fitReqID++
 	}
 	m, found := f.fits.Lookup(nodeInfo, memoLimit)
 	if found && m.generation == nodeInfo.Generation && m.reqID == f.fitReqID && m.fits {

@@ -33,9 +33,6 @@ type resourceAllocationScorer struct {
 	memo     framework.NodeMemo[resourceScore]
 	memoReqs []int64
 	reqsID   int64
-	// lastReqs is the request last compared with memoReqs, kept (and so
-	// not freed) to tell the same slice from an equal one by address.
-	lastReqs []int64
 }
 
 // resourceScore is a node's score for the requests reqsID, as of the
@@ -81,12 +78,9 @@ func (r *resourceAllocationScorer) score(state *framework.CycleState, pod *api.P
 			r.keys[i] = framework.KeyFor(res.Name)
 		}
 	}
-	if !sameSlice(podReqs, r.lastReqs) {
-		if r.reqsID == 0 || !slices.Equal(podReqs, r.memoReqs) {
-			r.memoReqs = append(r.memoReqs[:0], podReqs...)
-			r.reqsID++
-		}
-		r.lastReqs = podReqs
+	if r.reqsID == 0 || !slices.Equal(podReqs, r.memoReqs) {
+		r.memoReqs = append(r.memoReqs[:0], podReqs...)
+		r.reqsID++
 	}
 	m, found := r.memo.Lookup(nodeInfo, memoLimit)
 	if found && m.generation == nodeInfo.Generation && m.reqsID == r.reqsID {
@@ -118,10 +112,4 @@ func (r *resourceAllocationScorer) scoreNode(podReqs []int64, nodeInfo *framewor
 		requested[i] = used.Value(key) + podReqs[i]
 	}
 	return r.scorer(requested, allocatable)
-}
-
-// sameSlice says whether a and b are one slice: same array, same length.
-// The requests a cycle's PreScore stores are never written again.
-func sameSlice(a, b []int64) bool {
-	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }
