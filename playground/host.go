@@ -79,6 +79,8 @@ type Host struct {
 	curCtx  *shell.Context // the kubectl invocation running, for Ctrl-C
 	inPacer bool           // jobs run from the pacer, inside a Settle
 	out     *outBuffer     // the running command's output
+	// spareOut is the last command's output buffer, emptied, for the next.
+	spareOut []byte
 
 	// The trace of the last command: every write the API server committed
 	// since it started (trace.go); dirty is set by any write.
@@ -266,11 +268,12 @@ func (h *Host) Run(line string, out io.Writer, paced bool) (code int) {
 	h.paced = paced
 	h.running.Store(true)
 	h.markTrace(line)
-	h.out = &outBuffer{w: out, wall: h.Wall}
+	h.out = &outBuffer{w: out, wall: h.Wall, buf: h.spareOut}
 	defer func() {
 		h.running.Store(false)
 		h.paced, h.curCtx = false, nil
 		h.out.Flush()
+		h.spareOut = h.out.spare()
 		h.out = nil
 		if r := recover(); r != nil {
 			fmt.Fprintf(out, "kubeplay: internal error: %v\n(the cluster is kept; please report this with the command that caused it)\n", r)

@@ -36,6 +36,19 @@ func (b *outBuffer) Flush() {
 	}
 }
 
+// spare returns the emptied buffer for the next command, unless a long
+// output (a log, a large -o yaml) made it too big to keep around.
+func (b *outBuffer) spare() []byte {
+	if cap(b.buf) > maxSpareOut {
+		return nil
+	}
+	return b.buf[:0]
+}
+
+// maxSpareOut is the largest buffer kept between commands: a table of a
+// few hundred rows.
+const maxSpareOut = 64 << 10
+
 // flushIfHeld hands on output held for longer than outHold.
 func (b *outBuffer) flushIfHeld() {
 	if len(b.buf) > 0 && b.wall().Sub(b.since) >= outHold {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // flagSpec and commandSpec are rows of zz_commands.go.
@@ -121,6 +122,10 @@ func (c *Command) flagsFor() *FlagSet {
 	return fs
 }
 
+// commandTree is the command tree, built on first use and then only
+// read: every invocation walks the same one.
+var commandTree = sync.OnceValue(buildTree)
+
 // buildTree makes the command tree from commandTable and binds runners.
 func buildTree() *Command {
 	root := &Command{Name: "kubectl", Short: "kubectl controls the Kubernetes cluster manager", Usage: "kubectl [flags] [options]"}
@@ -141,18 +146,21 @@ func buildTree() *Command {
 // find walks args to the command they name, as cobra's Find does: flags
 // are skipped (with the value of a flag this level does not know as a bool),
 // and the first remaining word picks the child.
-func (c *Command) find(args []string) (*Command, []string) {
+//
+// It also returns the flag set of the command found, not yet parsed.
+func (c *Command) find(args []string) (*Command, []string, *FlagSet) {
 	cmd := c
 	for {
-		words := stripFlags(args, cmd.flagsFor())
+		fs := cmd.flagsFor()
+		words := stripFlags(args, fs)
 		if len(words) == 0 {
-			return cmd, args
+			return cmd, args, fs
 		}
 		next := cmd.child(words[0])
 		if next == nil {
-			return cmd, args
+			return cmd, args, fs
 		}
-		args = argsMinusFirst(args, words[0], cmd.flagsFor())
+		args = argsMinusFirst(args, words[0], fs)
 		cmd = next
 	}
 }

@@ -99,14 +99,13 @@ func Run(env *Env, args []string) int {
 	if env.Getenv == nil {
 		env.Getenv = func(string) string { return "" }
 	}
-	root := buildTree()
-	cmd, rest := root.find(args)
+	root := commandTree()
+	cmd, rest, fs := root.find(args)
 	if cmd == root {
 		if prefix, msg := root.commandNotFound(args, rest); msg != "" {
 			return fatal(env.Stderr, prefix+msg, 1)
 		}
 	}
-	fs := cmd.flagsFor()
 	err := fs.Parse(rest)
 	for _, w := range fs.warnings {
 		fmt.Fprintln(env.Stderr, w)

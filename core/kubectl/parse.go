@@ -17,14 +17,13 @@ type CommandLine struct {
 // ParseCommandLine reads args (without "kubectl") as Run would, reporting
 // kubectl's own error for an unknown command or flag.
 func ParseCommandLine(args []string) (CommandLine, error) {
-	root := buildTree()
-	cmd, rest := root.find(args)
+	root := commandTree()
+	cmd, rest, fs := root.find(args)
 	if cmd == root {
 		if _, msg := root.commandNotFound(args, rest); msg != "" {
 			return CommandLine{}, errors.New(msg)
 		}
 	}
-	fs := cmd.flagsFor()
 	if err := fs.Parse(rest); err != nil && err != errHelp {
 		return CommandLine{}, err
 	}

@@ -3,7 +3,6 @@ package printers
 import (
 	"io"
 	"strings"
-	"text/tabwriter"
 )
 
 // Options are kubectl get's printing flags.
@@ -42,11 +41,7 @@ func Print(w io.Writer, t *Table, opts Options) error {
 	if t == nil || len(t.Rows) == 0 {
 		return nil
 	}
-	tw := tabwriter.NewWriter(w, tabMinWidth, tabWidth, tabPadding, tabPadChar, 0)
-	if _, err := io.WriteString(tw, format(t, opts)); err != nil {
-		return err
-	}
-	return tw.Flush()
+	return writeAligned(w, format(t, opts))
 }
 
 // format lays t out as tab-separated lines, header first unless NoHeaders.
@@ -84,8 +79,12 @@ func format(t *Table, opts Options) string {
 		b.WriteString(strings.Join(head, "\t"))
 		b.WriteByte('\n')
 	}
+	// About a terminal line a row: the builder grows once or twice, not
+	// a dozen times.
+	b.Grow(len(t.Rows) * 128)
+	var cells []string
 	for _, row := range t.Rows {
-		var cells []string
+		cells = cells[:0]
 		var labels map[string]string
 		if row.Object != nil {
 			m := row.Object.GetObjectMeta()
