@@ -70,7 +70,9 @@ func (gb *graphBuilder) observe(res *apiserver.Resource, o api.Object) {
 		n.virtual = false
 		n.identity = identityOf(res, o)
 	}
-	gb.setOwners(n, m.OwnerReferences)
+	if !exists || !gb.linkedTo(n, m.OwnerReferences) {
+		gb.setOwners(n, m.OwnerReferences)
+	}
 	n.beingDeleted = m.DeletionTimestamp != nil
 	wasDeletingDependents := n.deletingDependents
 	n.deletingDependents = n.beingDeleted && m.HasFinalizer(api.FinalizerDeleteDependents)
@@ -86,6 +88,34 @@ func (gb *graphBuilder) observe(res *apiserver.Resource, o api.Object) {
 	if n.beingDeleted && m.HasFinalizer(api.FinalizerOrphanDependents) {
 		gb.attemptToOrphan(m.UID)
 	}
+}
+
+// linkedTo reports whether n is already linked under exactly these owners,
+// each a node the graph has seen: relinking would change nothing. Most
+// updates (a pod's status) leave the owner references as they were, and
+// upstream's graph builder acts only on references that differ.
+func (gb *graphBuilder) linkedTo(n *node, owners []api.OwnerReference) bool {
+	if len(n.owners) != len(owners) {
+		return false
+	}
+	for i, r := range owners {
+		if !sameOwnerReference(n.owners[i], r) {
+			return false
+		}
+		if o := gb.uidToNode[r.UID]; o == nil || o.virtual {
+			return false
+		}
+	}
+	return true
+}
+
+func sameOwnerReference(a, b api.OwnerReference) bool {
+	return a.APIVersion == b.APIVersion && a.Kind == b.Kind && a.Name == b.Name && a.UID == b.UID &&
+		sameBool(a.Controller, b.Controller) && sameBool(a.BlockOwnerDeletion, b.BlockOwnerDeletion)
+}
+
+func sameBool(a, b *bool) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
 }
 
 // setOwners relinks n under its current owners, creating virtual nodes for
