@@ -41,7 +41,11 @@ export class Console {
     this.engine = engine; // {exec(line, onOutput) → Promise<code>, interrupt(), complete(line) → Promise}
     this.term = new Terminal({
       convertEol: true,
-      cursorBlink: true,
+      // A steady cursor (xterm's default): the blinking one restyled the
+      // page on every frame, idle or not (61 style recalculations a second
+      // against 18), and kubeplay.run, whose commands are echoed here,
+      // took about twice as long to answer with it.
+      cursorBlink: false,
       fontFamily: 'ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace',
       fontSize: 14,
       scrollback: 5000,
