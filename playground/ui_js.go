@@ -20,9 +20,13 @@ type UI struct {
 	h    *Host
 	text Text
 
-	play    node
-	speed   node
-	clock   node
+	play  node
+	speed node
+	clock node
+	// shown is the clock's text as last drawn: a redraw that would not
+	// change it leaves the page alone (at 1x the text changes once a
+	// second, the redraws come up to seven times as often).
+	shown   string
 	picture node
 
 	pic      Picture
@@ -110,6 +114,7 @@ func (u *UI) buildTimebar(bar node) {
 	bar.append(step)
 
 	u.clock = create("output").attr("id", "clock").attr("aria-label", u.text.Clock).attr("title", u.text.Clock)
+	u.shown = ""
 	bar.append(u.clock)
 	u.showPlaying()
 	u.showClock()
@@ -141,7 +146,12 @@ func (u *UI) showClock() {
 	}
 	now := u.h.Now()
 	el := now.Sub(u.h.Started()).Round(time.Second)
-	u.clock.text(fmt.Sprintf("%s · +%s", now.Format("15:04:05"), el)).attr("data-time", now.Format(time.RFC3339))
+	text, at := fmt.Sprintf("%s · +%s", now.Format("15:04:05"), el), now.Format(time.RFC3339)
+	if text+at == u.shown {
+		return
+	}
+	u.shown = text + at
+	u.clock.text(text).attr("data-time", at)
 }
 
 // refresh redraws the clock, and the picture when it changed. The host
