@@ -1,6 +1,7 @@
 package garbagecollector
 
 import (
+	"maps"
 	"slices"
 	"testing"
 
@@ -53,12 +54,7 @@ func dependentsOf(r *graphRecorder, uid string) []string {
 	if n == nil {
 		return nil
 	}
-	var out []string
-	for d := range n.dependents {
-		out = append(out, d)
-	}
-	slices.Sort(out)
-	return out
+	return slices.Sorted(maps.Keys(n.dependents))
 }
 
 func TestGraphLinksAPodUnderItsReplicaSet(t *testing.T) {
