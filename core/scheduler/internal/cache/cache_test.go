@@ -2,6 +2,8 @@ package cache
 
 import (
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -247,6 +249,83 @@ func TestUpdatePodKeepsGenerationOnlyWhenUsageIsTheSame(t *testing.T) {
 			}
 			if len(ni.UsedPorts) != len(cur.Spec.Containers[0].Ports) {
 				t.Errorf("used ports %v", ni.UsedPorts)
+			}
+		})
+	}
+}
+
+// A node copied into the snapshot again keeps its image lookups while it
+// holds the same images (a pod placed on it, its status written again) and
+// has them rebuilt when its images change; either way they name the
+// current spreads.
+func TestSnapshotRebuildsImageStatesOnlyWhenImagesChange(t *testing.T) {
+	images := func(names ...string) []api.ContainerImage {
+		var out []api.ContainerImage
+		for _, n := range names {
+			out = append(out, api.ContainerImage{Names: []string{n}, SizeBytes: 10 << 20})
+		}
+		return out
+	}
+	tests := []struct {
+		name       string
+		change     func(c *Cache, n *api.Node)
+		keepMap    bool
+		wantImages []string
+	}{
+		{"a pod placed", func(c *Cache, _ *api.Node) { c.AddPod(fake.On(fake.Pod("p", nil), "n")) }, true, []string{"nginx:1.14.2", "pause:3.10"}},
+		{"status written again", func(c *Cache, n *api.Node) {
+			n = n.DeepCopy()
+			n.Status.Images = images("nginx:1.14.2", "pause:3.10")
+			c.UpdateNode(nil, n)
+		}, true, []string{"nginx:1.14.2", "pause:3.10"}},
+		{"an image pulled", func(c *Cache, n *api.Node) {
+			n = n.DeepCopy()
+			n.Status.Images = images("nginx:1.14.2", "pause:3.10", "busybox:1.36")
+			c.UpdateNode(nil, n)
+		}, false, []string{"busybox:1.36", "nginx:1.14.2", "pause:3.10"}},
+		{"an image removed", func(c *Cache, n *api.Node) {
+			n = n.DeepCopy()
+			n.Status.Images = images("pause:3.10")
+			c.UpdateNode(nil, n)
+		}, false, []string{"pause:3.10"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := New()
+			n := fake.Node("n", nil)
+			n.Status.Images = images("nginx:1.14.2", "pause:3.10")
+			c.AddNode(n)
+			other := fake.Node("m", nil)
+			other.Status.Images = images("nginx:1.14.2")
+			c.AddNode(other)
+			s := NewSnapshot()
+			c.UpdateSnapshot(s)
+			before, _ := s.Get("n")
+			beforeMap := before.ImageStates
+
+			tt.change(c, n)
+			c.UpdateSnapshot(s)
+			ni, _ := s.Get("n")
+			if kept := reflect.ValueOf(ni.ImageStates).Pointer() == reflect.ValueOf(beforeMap).Pointer(); kept != tt.keepMap {
+				t.Errorf("image map kept = %v, want %v", kept, tt.keepMap)
+			}
+			var got []string
+			for name, st := range ni.ImageStates {
+				if strings.Contains(name, "/") {
+					continue // the normalized twin of a short name
+				}
+				got = append(got, name)
+				want := 1
+				if name == "nginx:1.14.2" {
+					want = 2 // m holds it too
+				}
+				if st.NumNodes != want {
+					t.Errorf("%s spread over %d nodes, want %d", name, st.NumNodes, want)
+				}
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tt.wantImages) {
+				t.Errorf("images %v, want %v", got, tt.wantImages)
 			}
 		})
 	}

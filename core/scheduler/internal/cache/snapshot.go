@@ -1,6 +1,9 @@
 package cache
 
 import (
+	"slices"
+
+	"kubeplay/core/api"
 	"kubeplay/core/scheduler/framework"
 	"kubeplay/core/scheduler/framework/plugins/imagelocality"
 )
@@ -125,7 +128,14 @@ func (c *Cache) UpdateSnapshot(s *Snapshot) {
 			rebuild = true
 		}
 		clone := item.info.Clone()
-		s.fillImageStates(clone)
+		if prev := existing.Node(); prev != nil && sameImageNames(prev.Status.Images, node.Status.Images) {
+			// A pod came or went, or the kubelet wrote its status again:
+			// the node's images, and the summaries they point to (kept up
+			// to date in place), are what the copy already has.
+			clone.ImageStates = existing.ImageStates
+		} else {
+			s.fillImageStates(clone)
+		}
 		if (len(existing.PodsWithAffinity) > 0) != (len(clone.PodsWithAffinity) > 0) ||
 			(len(existing.PodsWithRequiredAntiAffinity) > 0) != (len(clone.PodsWithRequiredAntiAffinity) > 0) {
 			rebuild = true
@@ -188,6 +198,20 @@ func (c *Cache) updateImageSummaries(s *Snapshot) {
 			delete(s.images, name)
 		}
 	}
+}
+
+// sameImageNames reports whether two lists of a node's images name the
+// same images in the same order.
+func sameImageNames(a, b []api.ContainerImage) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !slices.Equal(a[i].Names, b[i].Names) {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Snapshot) fillImageStates(ni *framework.NodeInfo) {
