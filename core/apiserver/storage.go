@@ -21,6 +21,10 @@ type WatchEvent struct {
 	// Old is the object before a MODIFIED or DELETED event, for informers
 	// that hand both to their handlers.
 	Old api.Object
+	// Key is the object's "namespace/name" ("name" when cluster-scoped),
+	// worked out once for every watcher of a write; empty in the events a
+	// watch opens with.
+	Key string
 	rv  uint64
 }
 
@@ -118,6 +122,10 @@ func (s *store) notify(ev WatchEvent) {
 		s.watchers[i] = nil
 	}
 	s.watchers = live
+	if len(live) > 0 && ev.Key == "" {
+		m := ev.Object.GetObjectMeta()
+		ev.Key = objectKey(m.Namespace, m.Name)
+	}
 	// Watchers added by a callback see only later events.
 	for _, w := range live[:len(live):len(live)] {
 		if !w.stopped {

@@ -215,7 +215,10 @@ func (inf *Informer) Revision() uint64 { return inf.revision }
 
 func (inf *Informer) handle(ev apiserver.WatchEvent) {
 	inf.revision++
-	key := KeyOf(ev.Object)
+	key := ev.Key
+	if key == "" {
+		key = KeyOf(ev.Object)
+	}
 	old, had := inf.items[key]
 	switch ev.Type {
 	case apiserver.Deleted:

@@ -43,8 +43,15 @@ type Status struct {
 
 // NewStatus builds a status with reasons.
 func NewStatus(code Code, reasons ...string) *Status {
+	if code == Skip && len(reasons) == 0 {
+		return skipStatus
+	}
 	return &Status{code: code, reasons: reasons}
 }
+
+// skipStatus is every plain Skip: most plugins skip most pods. WithPlugin
+// and WithError fill in a copy of it.
+var skipStatus = &Status{code: Skip}
 
 // AsStatus wraps an error as an Error status.
 func AsStatus(err error) *Status {
@@ -89,7 +96,17 @@ func (s *Status) Plugin() string {
 // WithPlugin records the plugin that returned the status.
 func (s *Status) WithPlugin(name string) *Status {
 	if s != nil {
+		s = s.own()
 		s.plugin = name
+	}
+	return s
+}
+
+// own is s, or a copy of the shared Skip for a caller that fills it in.
+func (s *Status) own() *Status {
+	if s == skipStatus {
+		c := *s
+		return &c
 	}
 	return s
 }
@@ -99,6 +116,7 @@ func (s *Status) WithError(err error) *Status {
 	if s == nil || err == nil {
 		return s
 	}
+	s = s.own()
 	s.err = err
 	s.reasons = []string{err.Error()}
 	return s

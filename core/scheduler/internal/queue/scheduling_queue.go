@@ -393,6 +393,9 @@ func (q *PriorityQueue) movePodsToActiveOrBackoffQueue(pods []*QueuedPodInfo, ev
 // sortedUnschedulable lists the pool in a fixed order (oldest first), so
 // the order pods move in never depends on map iteration.
 func (q *PriorityQueue) sortedUnschedulable() []*QueuedPodInfo {
+	if len(q.unschedulable) == 0 {
+		return nil // every placed pod asks; most of the time none waits
+	}
 	out := make([]*QueuedPodInfo, 0, len(q.unschedulable))
 	for _, p := range q.unschedulable {
 		out = append(out, p)
