@@ -152,12 +152,17 @@ func (f *FS) walk(name string) (loc, error) {
 		return loc{}, ErrNotExist
 	}
 	clean := Clean("/", name)
-	comps := split(clean)
 	cur, n, p := f, f.root, "/"
 	var parent *node
 	hops := 0
 	mp := false
-	for i, c := range comps {
+	// Components are read off clean in place, and while no mount has
+	// taken the walk elsewhere p is a prefix of clean, so the paths on
+	// the way are slices of it rather than new strings.
+	inClean := true
+	for rest := clean[1:]; rest != ""; {
+		var c string
+		c, rest, _ = strings.Cut(rest, "/")
 		if len(c) > maxNameLen {
 			return loc{}, ErrNameTooLong
 		}
@@ -165,8 +170,18 @@ func (f *FS) walk(name string) (loc, error) {
 			return loc{}, ErrNotDir
 		}
 		child := n.child(c)
-		cp := path.Join(p, c)
-		last := i == len(comps)-1
+		var cp string
+		switch {
+		case inClean && p == "/":
+			cp = clean[:1+len(c)]
+		case inClean:
+			cp = clean[:len(p)+1+len(c)]
+		case p == "/":
+			cp = "/" + c
+		default:
+			cp = p + "/" + c
+		}
+		last := rest == ""
 		if child == nil {
 			if last {
 				return loc{fs: cur, path: cp, parent: n, name: c}, nil
@@ -187,6 +202,7 @@ func (f *FS) walk(name string) (loc, error) {
 				return loc{}, err
 			}
 			cur, n, p, mp = m.src, src, m.srcPath, true
+			inClean = false
 		}
 	}
 	_, base := path.Split(p)
