@@ -17,25 +17,10 @@ import (
 // services, envFrom, then env in order with $(VAR) references expanded.
 func (k *Kubelet) makeEnvironment(ps *podState, c *containerState) ([]string, error) {
 	pod := ps.pod
-	vals := map[string]string{}
-	var order []string
-	set := func(name, value string) {
-		if _, ok := vals[name]; !ok {
-			order = append(order, name)
-		}
-		vals[name] = value
+	if len(c.spec.Env) == 0 && len(c.spec.EnvFrom) == 0 {
+		return k.plainEnvironment(pod, c), nil
 	}
-	if im, ok := k.images.present[normalizedImage(c.spec.Image)]; ok {
-		for _, kv := range im.Env {
-			n, v, _ := strings.Cut(kv, "=")
-			set(n, v)
-		}
-	}
-	serviceLinks := pod.Spec.EnableServiceLinks == nil || *pod.Spec.EnableServiceLinks
-	for _, kv := range k.serviceEnv(pod.Namespace, serviceLinks) {
-		n, v, _ := strings.Cut(kv, "=")
-		set(n, v)
-	}
+	e := k.baseEnvironment(pod, c)
 	for _, from := range c.spec.EnvFrom {
 		data, err := k.envFromData(pod, from)
 		if err != nil {
@@ -47,23 +32,88 @@ func (k *Kubelet) makeEnvironment(ps *podState, c *containerState) ([]string, er
 		}
 		sort.Strings(keys)
 		for _, key := range keys {
-			set(from.Prefix+key, data[key])
+			e.set(from.Prefix+key, data[key])
 		}
 	}
-	for _, e := range c.spec.Env {
-		if e.ValueFrom == nil {
-			set(e.Name, expand(e.Value, vals))
+	for _, v := range c.spec.Env {
+		if v.ValueFrom == nil {
+			e.set(v.Name, expand(v.Value, e.vals))
 			continue
 		}
-		v, ok, err := k.envValueFrom(ps, c, e.ValueFrom)
+		val, ok, err := k.envValueFrom(ps, c, v.ValueFrom)
 		if err != nil {
 			return nil, err
 		}
 		if ok {
-			set(e.Name, v)
+			e.set(v.Name, val)
 		}
 	}
-	return joinEnv(order, vals), nil
+	return joinEnv(e.order, e.vals), nil
+}
+
+// environment is a container's variables as they are set: a later value
+// replaces an earlier one in its place.
+type environment struct {
+	vals  map[string]string
+	order []string
+}
+
+func (e *environment) set(name, value string) {
+	if _, ok := e.vals[name]; !ok {
+		e.order = append(e.order, name)
+	}
+	e.vals[name] = value
+}
+
+// baseEnvironment is what every container starts from: its image's
+// variables, then the docker-links variables of the namespace's services.
+func (k *Kubelet) baseEnvironment(pod *api.Pod, c *containerState) *environment {
+	e := &environment{vals: map[string]string{}}
+	if im, ok := k.images.present[normalizedImage(c.spec.Image)]; ok {
+		for _, kv := range im.Env {
+			n, v, _ := strings.Cut(kv, "=")
+			e.set(n, v)
+		}
+	}
+	for _, kv := range k.serviceEnv(pod.Namespace, serviceLinks(pod)) {
+		n, v, _ := strings.Cut(kv, "=")
+		e.set(n, v)
+	}
+	return e
+}
+
+func serviceLinks(pod *api.Pod) bool {
+	return pod.Spec.EnableServiceLinks == nil || *pod.Spec.EnableServiceLinks
+}
+
+// plainEnvironment is the environment of a container that sets none of
+// its own: the same for every such container of a namespace on the image,
+// so it is kept until a service changes or the image is pulled again.
+// Containers only read it.
+func (k *Kubelet) plainEnvironment(pod *api.Pod, c *containerState) []string {
+	key := plainEnvKey{normalizedImage(c.spec.Image), pod.Namespace, serviceLinks(pod)}
+	im := k.images.present[key.image]
+	if m, ok := k.plainEnv[key]; ok && m.image == im && m.revision == k.svcInf.Revision() {
+		return m.env
+	}
+	e := k.baseEnvironment(pod, c)
+	env := joinEnv(e.order, e.vals)
+	if k.plainEnv == nil {
+		k.plainEnv = map[plainEnvKey]plainEnvMemo{}
+	}
+	k.plainEnv[key] = plainEnvMemo{image: im, revision: k.svcInf.Revision(), env: env}
+	return env
+}
+
+type plainEnvKey struct {
+	image, namespace string
+	links            bool
+}
+
+type plainEnvMemo struct {
+	image    *runtime.Image // as present when the list was made
+	revision uint64         // of the services
+	env      []string
 }
 
 // joinEnv lists NAME=value in order. The container keeps the list while

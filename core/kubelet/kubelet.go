@@ -55,6 +55,7 @@ type Kubelet struct {
 	podInf   *client.Informer
 	svcInf   *client.Informer
 	svcEnv   map[serviceEnvKey]serviceEnvMemo
+	plainEnv map[plainEnvKey]plainEnvMemo
 	queue    *workqueue.Queue[string]
 	recorder *client.Recorder
 	runtime  *runtime.Runtime
