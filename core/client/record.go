@@ -157,8 +157,10 @@ func (r *Recorder) eventName(ns, object string, now time.Time) string {
 		taken = func(name string) bool { return c.Exists(res, ns, name) }
 	}
 	n := now.UnixNano()
+	var buf [64]byte // the suffix, built on the stack
 	for {
-		name := object + "." + strconv.FormatInt(n, 16)
+		suffix := strconv.AppendInt(append(buf[:0], '.'), n, 16)
+		name := object + string(suffix)
 		if !taken(name) {
 			return name
 		}
