@@ -143,11 +143,12 @@ fuzz_targets() {
 }
 
 # cmd_perf runs the long benchmarks (not part of test): the scheduling cost
-# curve, which rewrites docs/PERFORMANCE.md's table and docs/performance.svg,
+# curve (each cell's fastest of three runs), which rewrites
+# docs/PERFORMANCE.md's table and docs/performance.svg,
 # and the rollout and chaos runs, whose figures it prints.
 cmd_perf() {
 	step "scheduling cost curve"
-	$GO test -run='^$' -bench='SchedulingCurve' -benchtime=1x -benchmem -timeout=60m ./core/sim | tee /tmp/kubeplay-curve.txt
+	$GO test -run='^$' -bench='SchedulingCurve' -benchtime=1x -count=3 -benchmem -timeout=60m ./core/sim | tee /tmp/kubeplay-curve.txt
 	$GO run ./tools/perfreport -md docs/PERFORMANCE.md -svg docs/performance.svg </tmp/kubeplay-curve.txt
 	step "rollouts"
 	$GO test -run='^$' -bench='Rollout' -benchtime=1x -benchmem -timeout=30m ./core/sim

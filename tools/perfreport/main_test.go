@@ -31,3 +31,20 @@ PASS`
 		t.Fatal("no benchmark lines parsed without an error")
 	}
 }
+
+// With -count, a cell's fastest run is the one reported, in the order the
+// cells first came.
+func TestParseKeepsEachCellsFastestRun(t *testing.T) {
+	out := `BenchmarkSchedulingCurve/pods=1000/nodes=100-2 1 300000000 ns/op 27 MB-heap 3333 pods/s
+BenchmarkSchedulingCurve/pods=1000/nodes=500-2 1 500000000 ns/op 49 MB-heap 2000 pods/s
+BenchmarkSchedulingCurve/pods=1000/nodes=100-2 1 250000000 ns/op 26 MB-heap 4000 pods/s
+BenchmarkSchedulingCurve/pods=1000/nodes=500-2 1 700000000 ns/op 50 MB-heap 1429 pods/s
+`
+	pts, err := parse(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pts) != 2 || pts[0].nodes != 100 || pts[0].seconds != 0.25 || pts[0].heapMB != 26 || pts[1].nodes != 500 || pts[1].seconds != 0.5 {
+		t.Fatalf("points %+v", pts)
+	}
+}
