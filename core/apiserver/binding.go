@@ -30,7 +30,8 @@ func (s *Server) Bind(namespace string, b *api.Binding) error {
 	}
 	// The bound version shares what it does not change with old; the
 	// annotations and conditions it changes are copied first.
-	pod := shallowCopy(old).(*api.Pod)
+	bound := *old.(*api.Pod)
+	pod := &bound
 	if pod.DeletionTimestamp != nil {
 		return apierrors.NewConflict(gr(pods), b.Name, fmt.Errorf("pod %s is being deleted, cannot be assigned to a host", b.Name))
 	}

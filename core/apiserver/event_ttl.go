@@ -14,31 +14,27 @@ import (
 // describe's Events.
 const EventTTL = time.Hour
 
-// expireEvent renews an event's lease on every write and drops it when
-// the event is deleted. key is the event's key in its store.
+// expireEvent renews an event's lease on every write; a deleted event's
+// lease is left to lapse. key is the event's key in its store.
 func (s *Server) expireEvent(res *Resource, ev WatchEvent, key objectName) {
-	if res.Kind != "Event" {
+	if res.Kind != "Event" || ev.Type == Deleted {
 		return
 	}
-	if ev.Type == Deleted {
-		s.dropEventLease(key)
-		return
-	}
-	s.armEventLease(res, key, s.clock.Now().Add(EventTTL))
+	s.armEventLease(res, key, ev.rv, s.clock.Now().Add(EventTTL))
 }
 
 // eventLeases are the live events' deadlines, with one clock timer for
 // the earliest, rather than a timer for each of thousands of events.
 // Leases are written in order of their deadlines (every write renews to
-// an hour from now), so due is a queue in that order; a renewed or
-// dropped lease leaves its old entry behind, passed over when it comes
-// due.
+// an hour from now), so due is a queue in that order. An entry holds for
+// the version of the event that armed it: a later write or a delete
+// leaves it behind, passed over when it comes due, so a write costs an
+// append and no lookup.
 type eventLeases struct {
-	res      *Resource            // events
-	deadline map[objectName]int64 // Unix nanoseconds
-	due      []eventLease
-	head     int // due[head:] are pending
-	timer    *clock.Timer
+	res   *Resource // events
+	due   []eventLease
+	head  int // due[head:] are pending
+	timer *clock.Timer
 	// compactAt is how many pending entries make dropStaleLeases worth
 	// its pass: twice what the last pass left, and at least 1,024.
 	compactAt int
@@ -46,26 +42,29 @@ type eventLeases struct {
 
 type eventLease struct {
 	when int64 // Unix nanoseconds
+	rv   uint64
 	key  objectName
 }
 
-func (s *Server) dropEventLease(key objectName) {
-	delete(s.leases.deadline, key)
+// current reports whether e was armed by the event as it is stored now.
+func (s *Server) current(e eventLease) bool {
+	o, ok := s.storeFor(s.leases.res).get(e.key.namespace, e.key.name)
+	if !ok {
+		return false
+	}
+	rv, _ := parseRV(o.GetObjectMeta().ResourceVersion)
+	return rv == e.rv
 }
 
-// armEventLease deletes the event at deadline, replacing the lease an
-// earlier write armed.
-func (s *Server) armEventLease(res *Resource, key objectName, deadline time.Time) {
+// armEventLease deletes the event at deadline unless it is written again
+// (or deleted) first; rv is the version of the event this lease is for.
+func (s *Server) armEventLease(res *Resource, key objectName, rv uint64, deadline time.Time) {
 	q := &s.leases
-	if q.deadline == nil {
-		q.deadline, q.compactAt = map[objectName]int64{}, 1024
+	if q.compactAt == 0 {
+		q.compactAt = 1024
 	}
 	q.res = res
 	when := deadline.UnixNano()
-	if d, ok := q.deadline[key]; ok && d == when {
-		return // written again in the same instant: the entry stands
-	}
-	q.deadline[key] = when
 	// After every pending entry due no later (a restored event may come
 	// due before others), so that equal deadlines expire in write order.
 	i := len(q.due)
@@ -77,7 +76,7 @@ func (s *Server) armEventLease(res *Resource, key objectName, deadline time.Time
 		// would have it copied over and over.
 		q.due = slices.Grow(q.due, max(len(q.due), 256))
 	}
-	q.due = slices.Insert(q.due, i, eventLease{when, key})
+	q.due = slices.Insert(q.due, i, eventLease{when, rv, key})
 	if i == q.head {
 		s.armEventTimer()
 	}
@@ -111,10 +110,9 @@ func (s *Server) expireEvents() {
 		e := q.due[q.head]
 		q.due[q.head] = eventLease{}
 		q.head++
-		if d, ok := q.deadline[e.key]; !ok || d != e.when {
-			continue // renewed or deleted since
+		if !s.current(e) {
+			continue // written again or deleted since
 		}
-		delete(q.deadline, e.key)
 		prev := s.Actor
 		s.Actor = "kube-apiserver"
 		_, _ = s.Delete(q.res, e.key.namespace, e.key.name, api.DeleteOptions{})
@@ -127,13 +125,13 @@ func (s *Server) expireEvents() {
 	s.armEventTimer()
 }
 
-// dropStaleLeases forgets the entries of renewed and deleted leases, when
-// they outnumber the live ones.
+// dropStaleLeases forgets the entries of rewritten and deleted events,
+// when they outnumber the live ones.
 func (s *Server) dropStaleLeases() {
 	q := &s.leases
 	live := q.due[:0]
 	for _, e := range q.due[q.head:] {
-		if d, ok := q.deadline[e.key]; ok && d == e.when {
+		if s.current(e) {
 			live = append(live, e)
 		}
 	}

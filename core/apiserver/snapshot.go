@@ -39,7 +39,7 @@ func (s *Server) Load(objs []api.Object, rv uint64) error {
 		}
 		st.objects[objectName{m.Namespace, m.Name}] = o
 		if res.Kind == "Event" {
-			s.armEventLease(res, objectName{m.Namespace, m.Name}, lastEventWrite(o).Add(EventTTL))
+			s.armEventLease(res, objectName{m.Namespace, m.Name}, v, lastEventWrite(o).Add(EventTTL))
 		}
 	}
 	if rv > s.rv {
