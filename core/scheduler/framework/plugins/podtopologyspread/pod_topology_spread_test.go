@@ -152,3 +152,23 @@ func TestSystemDefaultSpreading(t *testing.T) {
 		t.Fatalf("the defaults are soft: they must not filter")
 	}
 }
+
+// A zone label with an empty value names a domain like any other, also
+// for the first node scored: e1 and e2 share the empty zone and its two
+// web pods, z1's zone has none.
+func TestScoreEmptyZoneValueIsADomain(t *testing.T) {
+	ns := []*api.Node{
+		fake.Node("e1", map[string]string{api.LabelTopologyZone: ""}),
+		fake.Node("e2", map[string]string{api.LabelTopologyZone: ""}),
+		fake.Node("z1", map[string]string{api.LabelTopologyZone: "a"}),
+	}
+	h := fake.NewHandle(ns, []*api.Pod{web("w1", "e1"), web("w2", "e2")})
+	p := fake.Pod("incoming", map[string]string{"app": "web"})
+	p.Spec.TopologySpreadConstraints = []api.TopologySpreadConstraint{constraint(api.LabelTopologyZone, 1, api.ScheduleAnyway)}
+	got := fake.RunScore(podtopologyspread.New(h), h, p)
+	for n, want := range map[string]int64{"e1": 0, "e2": 0, "z1": 100} {
+		if got[n] != want {
+			t.Errorf("node %s: %d, want %d", n, got[n], want)
+		}
+	}
+}

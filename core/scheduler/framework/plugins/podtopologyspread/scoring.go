@@ -32,6 +32,11 @@ type preScoreState struct {
 	// valuesKeysID is the plugin's topology values' keysID once PreScore
 	// set them to the constraints' keys.
 	valuesKeysID int64
+	// lastValue and lastCount are each constraint's domain Score last
+	// looked up, and its count: the scheduler scores one node after
+	// another, and neighbours mostly share a domain.
+	lastValue []string
+	lastCount []int64
 }
 
 // PreScore counts matching pods per domain of every soft constraint.
@@ -64,15 +69,22 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 		IgnoredNodes:              map[string]bool{},
 		TopologyValueToPodCounts:  make([]map[string]int64, len(cs)),
 		TopologyNormalizingWeight: make([]float64, len(cs)),
+		lastValue:                 make([]string, len(cs)),
+		lastCount:                 make([]int64, len(cs)),
 	}
 	for i, c := range cs {
 		if c.TopologyKey != api.LabelHostname { // counted per node in Score
 			s.TopologyValueToPodCounts[i] = map[string]int64{}
 		}
+		s.lastCount[i] = -1 // nothing looked up yet
 	}
 	topoSize := make([]int, len(cs))
 	pl.values.setKeys(cs, len(all))
 	s.valuesKeysID = pl.values.keysID
+	// Neighbouring nodes mostly share their domains (all of them, where
+	// nodes have no zone): a value just seen is not looked up again.
+	last := make([]string, len(cs))
+	seen := make([]bool, len(cs))
 	for _, ni := range filtered {
 		v := pl.values.of(ni)
 		if requireAll && !v.hasAll() {
@@ -80,9 +92,10 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 			continue
 		}
 		for i, c := range cs {
-			if c.TopologyKey == api.LabelHostname {
+			if c.TopologyKey == api.LabelHostname || seen[i] && v.values[i] == last[i] {
 				continue
 			}
+			last[i], seen[i] = v.values[i], true
 			counts := s.TopologyValueToPodCounts[i]
 			if _, ok := counts[v.values[i]]; !ok {
 				counts[v.values[i]] = 0
@@ -181,8 +194,11 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *api.Pod, no
 		var cnt int64
 		if c.TopologyKey == api.LabelHostname {
 			cnt = int64(pl.counts.count(nodeInfo, c.Selector, c.countKey, pod.Namespace))
+		} else if tv == s.lastValue[i] && s.lastCount[i] >= 0 {
+			cnt = s.lastCount[i]
 		} else {
 			cnt = s.TopologyValueToPodCounts[i][tv]
+			s.lastValue[i], s.lastCount[i] = tv, cnt
 		}
 		score += float64(cnt)*s.TopologyNormalizingWeight[i] + float64(c.MaxSkew-1)
 	}
