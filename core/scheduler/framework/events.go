@@ -174,22 +174,29 @@ func PodSchedulingPropertiesChange(newPod, oldPod *api.Pod) []ClusterEvent {
 	if newPod.Spec.NodeName == "" {
 		r = UnscheduledPod
 	}
-	var out []ClusterEvent
-	add := func(a ActionType) { out = append(out, ClusterEvent{Resource: r, ActionType: a}) }
+	// Compared by address: a slice handed to DeepEqual as it is would be
+	// copied to the heap, and every status write of a placed pod asks.
+	var actions ActionType
 	if !reflect.DeepEqual(newPod.Labels, oldPod.Labels) {
-		add(UpdatePodLabel)
+		actions |= UpdatePodLabel
 	}
 	if podScaledDown(newPod, oldPod) {
-		add(UpdatePodScaleDown)
+		actions |= UpdatePodScaleDown
 	}
 	if len(oldPod.Spec.SchedulingGates) > 0 && len(newPod.Spec.SchedulingGates) == 0 {
-		add(UpdatePodSchedulingGatesEliminated)
+		actions |= UpdatePodSchedulingGatesEliminated
 	}
-	if !reflect.DeepEqual(newPod.Spec.Tolerations, oldPod.Spec.Tolerations) {
-		add(UpdatePodTolerations)
+	if !reflect.DeepEqual(&newPod.Spec.Tolerations, &oldPod.Spec.Tolerations) {
+		actions |= UpdatePodTolerations
 	}
-	if len(out) == 0 {
-		add(updatePodOther)
+	if actions == 0 {
+		return []ClusterEvent{{Resource: r, ActionType: updatePodOther}}
+	}
+	var out []ClusterEvent
+	for _, a := range []ActionType{UpdatePodLabel, UpdatePodScaleDown, UpdatePodSchedulingGatesEliminated, UpdatePodTolerations} {
+		if actions&a != 0 {
+			out = append(out, ClusterEvent{Resource: r, ActionType: a})
+		}
 	}
 	return out
 }
