@@ -43,16 +43,24 @@ func (s *Scheduler) keepScores(t *framework.NodeScores, nodes []*framework.NodeI
 		s.lastScorePlugins = pl
 	}
 	k := len(t.Plugins)
-	buf := s.scoreBuf[:0]
-	for i, name := range t.Names {
-		buf = binary.AppendUvarint(buf, uint64(s.positionOf(i, name, nodes)))
-		for j := 0; j < k; j++ {
-			buf = binary.AppendVarint(buf, t.Raw[i*k+j])
-			buf = append(buf, t.Normalized[i*k+j])
-		}
-		buf = binary.AppendVarint(buf, t.Totals[i])
+	// Room for the widest encoding, so the loop writes without appending.
+	need := len(t.Names) * (binary.MaxVarintLen64*(k+2) + k)
+	if cap(s.scoreBuf) < need {
+		s.scoreBuf = make([]byte, need)
 	}
-	s.scoreBuf = buf
+	buf := s.scoreBuf[:need]
+	n := 0
+	for i, name := range t.Names {
+		n += binary.PutUvarint(buf[n:], uint64(s.positionOf(i, name, nodes)))
+		row, norm := t.Raw[i*k:i*k+k], t.Normalized[i*k:i*k+k]
+		for j, raw := range row {
+			n += binary.PutVarint(buf[n:], raw)
+			buf[n] = norm[j]
+			n++
+		}
+		n += binary.PutVarint(buf[n:], t.Totals[i])
+	}
+	buf = buf[:n]
 	data := s.spareScores
 	s.spareScores = nil
 	if cap(data) < len(buf) {
