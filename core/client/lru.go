@@ -35,29 +35,30 @@ func newLRU[K comparable, V any](max int) *lru[K, V] {
 
 // get returns the value under key and marks it used.
 func (c *lru[K, V]) get(key K) (V, bool) {
-	_, v, ok := c.getKey(key)
-	return v, ok
-}
-
-// getKey is get that also returns the key as the cache holds it: equal
-// to key, but a caller that keeps it shares the cache's copy.
-func (c *lru[K, V]) getKey(key K) (K, V, bool) {
 	if _, i := c.find(key); i >= 0 {
 		c.toFront(i)
-		return c.entries[i].key, c.entries[i].value, true
+		return c.entries[i].value, true
 	}
 	var zero V
-	return key, zero, false
+	return zero, false
 }
 
 // add sets key's value, marks it used, and drops the least recently used
 // entry when there are more than max.
 func (c *lru[K, V]) add(key K, value V) {
+	_, v, _ := c.upsert(key)
+	*v = value
+}
+
+// upsert finds key's entry, or makes one with the zero value (dropping the
+// least recently used past max), and marks it used. It returns the key as
+// the cache holds it, the value's place and whether the entry was there;
+// the place is good until the cache's next change.
+func (c *lru[K, V]) upsert(key K) (K, *V, bool) {
 	s, i := c.find(key)
 	if i >= 0 {
-		c.entries[i].value = value
 		c.toFront(i)
-		return
+		return c.entries[i].key, &c.entries[i].value, true
 	}
 	if len(c.entries) < c.max {
 		i = int32(len(c.entries))
@@ -74,9 +75,11 @@ func (c *lru[K, V]) add(key K, value V) {
 		c.unlink(i)
 		s, _ = c.find(key)
 	}
-	c.entries[i].key, c.entries[i].value = key, value
+	var zero V
+	c.entries[i].key, c.entries[i].value = key, zero
 	c.slots[s] = i + 1
 	c.pushFront(i)
+	return key, &c.entries[i].value, false
 }
 
 // grow appends an unlinked entry, growing the slice by half rather than

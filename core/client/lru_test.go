@@ -78,7 +78,15 @@ func TestLRUAgreesWithAList(t *testing.T) {
 			}
 			continue
 		}
-		c.add(k, k)
+		if n%3 == 1 {
+			_, v, existed := c.upsert(k)
+			if want := slices.Contains(order, k); existed != want || existed && *v != k || !existed && *v != 0 {
+				t.Fatalf("step %d: upsert(%d) found %d, %v; want present %v", n, k, *v, existed, want)
+			}
+			*v = k
+		} else {
+			c.add(k, k)
+		}
 		touch(k)
 		order = order[:min(len(order), max)]
 	}

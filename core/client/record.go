@@ -91,17 +91,16 @@ func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
 	// The recorder's component and host are the same in every key.
 	aggregate := ref.Kind + "\x00" + ref.Namespace + "\x00" + ref.Name + "\x00" + ref.UID + "\x00" + ref.APIVersion + "\x00" + eventType + "\x00" + reason
 	// Aggregation of similar events.
-	aggregate, rec, ok := r.similar.getKey(aggregate)
+	aggregate, rec, ok := r.similar.upsert(aggregate)
 	// Past aggregateMaxEvents distinct messages every event is combined,
 	// so the record need not grow (a controller's "Created pod: …" would
 	// otherwise keep one message per pod and scan them all each time).
 	if ok && time.Duration(now.UnixNano()-rec.last) <= aggregateMaxInterval {
 		rec.observe(message)
 	} else {
-		rec = similarRecord{first: message}
+		*rec = similarRecord{first: message}
 	}
 	rec.last = now.UnixNano()
-	r.similar.add(aggregate, rec)
 	key := eventKey{aggregate: aggregate, message: message}
 	if rec.distinct() >= aggregateMaxEvents {
 		key = eventKey{aggregate: aggregate, combined: true}
