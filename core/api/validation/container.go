@@ -164,7 +164,7 @@ func validateEnvSourceName(name string, fldPath *field.Path) field.ErrorList {
 }
 
 // ValidateVolumeMounts checks a container's mounts against the pod's volumes.
-func ValidateVolumeMounts(mounts []api.VolumeMount, devices map[string]string, volumes map[string]api.VolumeSource, ctr *api.Container, fldPath *field.Path) field.ErrorList {
+func ValidateVolumeMounts(mounts []api.VolumeMount, devices map[string]string, volumes map[string]*api.VolumeSource, ctr *api.Container, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	mountpoints := map[string]bool{}
 	for i, mnt := range mounts {
@@ -239,7 +239,7 @@ func ValidateVolumeMounts(mounts []api.VolumeMount, devices map[string]string, v
 }
 
 // ValidateVolumeDevices checks a container's raw block devices.
-func ValidateVolumeDevices(devices []api.VolumeDevice, mounts map[string]string, volumes map[string]api.VolumeSource, fldPath *field.Path) field.ErrorList {
+func ValidateVolumeDevices(devices []api.VolumeDevice, mounts map[string]string, volumes map[string]*api.VolumeSource, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	paths := map[string]bool{}
 	names := map[string]bool{}
@@ -707,7 +707,7 @@ func validateAppArmorProfileField(p *api.AppArmorProfile, fldPath *field.Path) f
 }
 
 // validateContainerCommon is shared by regular, init and ephemeral containers.
-func validateContainerCommon(ctr *api.Container, volumes map[string]api.VolumeSource, claimNames map[string]bool, path *field.Path, podRestartPolicy string, hostUsers bool) field.ErrorList {
+func validateContainerCommon(ctr *api.Container, volumes map[string]*api.VolumeSource, claimNames map[string]bool, path *field.Path, podRestartPolicy string, hostUsers bool) field.ErrorList {
 	var errs field.ErrorList
 	namePath := path.Child("name")
 	if ctr.Name == "" {
@@ -767,7 +767,7 @@ func checkHostPortConflicts(containers []api.Container, fldPath *field.Path) fie
 	return errs
 }
 
-func validateContainers(containers []api.Container, volumes map[string]api.VolumeSource, claimNames map[string]bool, gracePeriod *int64, fldPath *field.Path, podRestartPolicy string, hostUsers bool) field.ErrorList {
+func validateContainers(containers []api.Container, volumes map[string]*api.VolumeSource, claimNames map[string]bool, gracePeriod *int64, fldPath *field.Path, podRestartPolicy string, hostUsers bool) field.ErrorList {
 	if len(containers) == 0 {
 		return field.ErrorList{field.Required(fldPath, "")}
 	}
@@ -793,7 +793,7 @@ func validateContainers(containers []api.Container, volumes map[string]api.Volum
 	return append(errs, checkHostPortConflicts(containers, fldPath)...)
 }
 
-func validateInitContainers(containers, regular []api.Container, volumes map[string]api.VolumeSource, claimNames map[string]bool, gracePeriod *int64, fldPath *field.Path, podRestartPolicy string, hostUsers bool) field.ErrorList {
+func validateInitContainers(containers, regular []api.Container, volumes map[string]*api.VolumeSource, claimNames map[string]bool, gracePeriod *int64, fldPath *field.Path, podRestartPolicy string, hostUsers bool) field.ErrorList {
 	var errs field.ErrorList
 	names := map[string]bool{}
 	for _, c := range regular {

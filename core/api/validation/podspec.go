@@ -158,7 +158,7 @@ type claimValue api.PodResourceClaim
 
 func (c claimValue) String() string { return fmt.Sprintf("core.PodResourceClaim{Name:%q}", c.Name) }
 
-func validateEphemeralContainers(spec *api.PodSpec, vols map[string]api.VolumeSource, claimNames map[string]bool, fldPath *field.Path, hostUsers bool) field.ErrorList {
+func validateEphemeralContainers(spec *api.PodSpec, vols map[string]*api.VolumeSource, claimNames map[string]bool, fldPath *field.Path, hostUsers bool) field.ErrorList {
 	var errs field.ErrorList
 	other := map[string]bool{}
 	all := map[string]bool{}

@@ -14,7 +14,7 @@ const fileModeErrorMsg = "must be a number between 0 and 0777 (octal), both incl
 
 // ValidateVolumes checks a pod's volumes and returns the valid ones by name
 // for the volume-mount checks.
-func ValidateVolumes(volumes []api.Volume, podMeta *api.ObjectMeta, fldPath *field.Path, opts podOptions) (map[string]api.VolumeSource, field.ErrorList) {
+func ValidateVolumes(volumes []api.Volume, podMeta *api.ObjectMeta, fldPath *field.Path, opts podOptions) (map[string]*api.VolumeSource, field.ErrorList) {
 	var errs field.ErrorList
 	names := map[string]bool{}
 	createdPVCs := map[string]bool{}
@@ -25,7 +25,7 @@ func ValidateVolumes(volumes []api.Volume, podMeta *api.ObjectMeta, fldPath *fie
 			}
 		}
 	}
-	vols := map[string]api.VolumeSource{}
+	vols := map[string]*api.VolumeSource{}
 	for i, vol := range volumes {
 		idxPath := fldPath.Index(i)
 		namePath := idxPath.Child("name")
@@ -40,7 +40,7 @@ func ValidateVolumes(volumes []api.Volume, podMeta *api.ObjectMeta, fldPath *fie
 		}
 		if len(el) == 0 {
 			names[vol.Name] = true
-			vols[vol.Name] = vol.VolumeSource
+			vols[vol.Name] = &volumes[i].VolumeSource
 		} else {
 			errs = append(errs, el...)
 		}
