@@ -51,7 +51,7 @@ type PodInfo struct {
 func (pi *PodInfo) resources() (req, nonZero *Resource) {
 	if pi.requests == nil {
 		pi.requests = ComputePodResourceRequest(pi.Pod)
-		pi.nonZeroRequests = NewResource(PodRequests(pi.Pod, PodRequestsOptions{NonMissing: NonZeroDefaults()}))
+		pi.nonZeroRequests = PodRequestsResource(pi.Pod, PodRequestsOptions{NonMissing: NonZeroDefaults()})
 	}
 	return pi.requests, pi.nonZeroRequests
 }

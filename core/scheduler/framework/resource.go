@@ -39,22 +39,44 @@ func (r *Resource) Add(rl api.ResourceList) {
 		return
 	}
 	for name, q := range rl {
-		switch name {
-		case api.ResourceCPU:
-			r.MilliCPU += q.MilliValue()
-		case api.ResourceMemory:
-			r.Memory += q.Value()
-		case api.ResourceEphemeralStorage:
-			r.EphemeralStorage += q.Value()
-		case api.ResourcePods:
-			r.AllowedPodNumber += int(q.Value())
-		default:
-			if r.ScalarResources == nil {
-				r.ScalarResources = map[string]int64{}
-			}
-			r.ScalarResources[name] += q.Value()
+		r.addOne(name, q)
+	}
+}
+
+func (r *Resource) addOne(name string, q resource.Quantity) {
+	switch name {
+	case api.ResourceCPU:
+		r.MilliCPU += q.MilliValue()
+	case api.ResourceMemory:
+		r.Memory += q.Value()
+	case api.ResourceEphemeralStorage:
+		r.EphemeralStorage += q.Value()
+	case api.ResourcePods:
+		r.AllowedPodNumber += int(q.Value())
+	default:
+		if r.ScalarResources == nil {
+			r.ScalarResources = map[string]int64{}
+		}
+		r.ScalarResources[name] += q.Value()
+	}
+}
+
+// PodRequestsResource is NewResource(PodRequests(pod, opts)), summed
+// straight from the container for the usual pod (one container, no init
+// containers, no overhead) rather than through a new list: the scheduler
+// asks it of every pod it places and scores.
+func PodRequestsResource(pod *api.Pod, opts PodRequestsOptions) *Resource {
+	if len(pod.Spec.Containers) != 1 || len(pod.Spec.InitContainers) > 0 || len(pod.Spec.Overhead) > 0 {
+		return NewResource(PodRequests(pod, opts))
+	}
+	reqs := pod.Spec.Containers[0].Resources.Requests
+	r := NewResource(reqs)
+	for name, q := range opts.NonMissing {
+		if _, ok := reqs[name]; !ok {
+			r.addOne(name, q)
 		}
 	}
+	return r
 }
 
 // Clone copies the resource.
@@ -228,5 +250,5 @@ func NonZeroDefaults() api.ResourceList {
 
 // ComputePodResourceRequest is the pod's request for the fit filter (no defaults).
 func ComputePodResourceRequest(pod *api.Pod) *Resource {
-	return NewResource(PodRequests(pod, PodRequestsOptions{}))
+	return PodRequestsResource(pod, PodRequestsOptions{})
 }

@@ -34,6 +34,8 @@ func TestPodRequests(t *testing.T) {
 		{"overhead is added", []api.Container{ctr("100m")}, nil, "50m", false, 150},
 		{"scoring defaults fill missing requests", []api.Container{ctr(""), ctr("300m")}, nil, "", true, 400},
 		{"no defaults: missing is zero", []api.Container{ctr("")}, nil, "", false, 0},
+		{"one container with defaults", []api.Container{ctr("")}, nil, "", true, 100},
+		{"one container's own request stands", []api.Container{ctr("250m")}, nil, "", true, 250},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,9 +47,13 @@ func TestPodRequests(t *testing.T) {
 			if tt.nonZero {
 				opts.NonMissing = framework.NonZeroDefaults()
 			}
-			got := framework.NewResource(framework.PodRequests(p, opts)).MilliCPU
-			if got != tt.wantMilli {
-				t.Errorf("%dm, want %dm", got, tt.wantMilli)
+			got := framework.NewResource(framework.PodRequests(p, opts))
+			if got.MilliCPU != tt.wantMilli {
+				t.Errorf("%dm, want %dm", got.MilliCPU, tt.wantMilli)
+			}
+			// The summing shortcut agrees with the list, memory included.
+			if direct := framework.PodRequestsResource(p, opts); !direct.Equal(got) {
+				t.Errorf("summed directly %+v, through the list %+v", direct, got)
 			}
 		})
 	}

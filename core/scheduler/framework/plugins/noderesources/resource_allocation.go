@@ -53,7 +53,7 @@ func (r *resourceAllocationScorer) podRequests(pod *api.Pod) []int64 {
 	if !r.useRequested {
 		opts.NonMissing = framework.NonZeroDefaults()
 	}
-	reqs := framework.NewResource(framework.PodRequests(pod, opts))
+	reqs := framework.PodRequestsResource(pod, opts)
 	out := make([]int64, len(r.resources))
 	for i, res := range r.resources {
 		out[i] = reqs.Get(res.Name)
