@@ -2,6 +2,7 @@ package scheduler_test
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 
 	"kubeplay/core/api"
@@ -124,5 +125,27 @@ func TestOldDecisionsDropNodeVerdicts(t *testing.T) {
 	}
 	if !last.HasNodeDecisions() || len(last.NodeDecisions()) != 2 {
 		t.Errorf("the latest attempt has no per-node verdicts")
+	}
+	// A kept attempt reads back the scores it had when it was made, though
+	// later cycles fill the tables of the attempts that drop theirs.
+	// Twelve nodes take 1,001 pods, so every attempt scores.
+	c = newCluster(t, 1)
+	for n := 0; n < 12; n++ {
+		c.addNode(node(fmt.Sprintf("n%02d", n), nil))
+	}
+	then := map[string][]scheduler.NodeDecision{}
+	for i := 0; i < 1001; i++ {
+		name := fmt.Sprintf("p%04d", i)
+		c.addPod(pod(name))
+		c.c.Settle()
+		d, _ := c.sched.Decision("default", name)
+		then[name] = d.NodeDecisions()
+	}
+	for i := 1; i < 1001; i++ {
+		name := fmt.Sprintf("p%04d", i)
+		d, _ := c.sched.Decision("default", name)
+		if now := d.NodeDecisions(); !reflect.DeepEqual(now, then[name]) {
+			t.Fatalf("attempt %d reads back\n%+v\nbut was\n%+v", i, now, then[name])
+		}
 	}
 }
