@@ -33,6 +33,10 @@ func newLRU[K comparable, V any](max int) *lru[K, V] {
 	return &lru[K, V]{max: max, seed: maphash.MakeSeed(), head: -1, tail: -1}
 }
 
+// full reports whether the cache holds max entries, the first of which
+// it drops for the next new key: until then it has dropped none.
+func (c *lru[K, V]) full() bool { return len(c.entries) >= c.max }
+
 // get returns the value under key and marks it used.
 func (c *lru[K, V]) get(key K) (V, bool) {
 	if _, i := c.find(key); i >= 0 {

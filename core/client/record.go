@@ -91,11 +91,11 @@ func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
 	// The recorder's component and host are the same in every key.
 	aggregate := ref.Kind + "\x00" + ref.Namespace + "\x00" + ref.Name + "\x00" + ref.UID + "\x00" + ref.APIVersion + "\x00" + eventType + "\x00" + reason
 	// Aggregation of similar events.
-	aggregate, rec, ok := r.similar.upsert(aggregate)
+	aggregate, rec, known := r.similar.upsert(aggregate)
 	// Past aggregateMaxEvents distinct messages every event is combined,
 	// so the record need not grow (a controller's "Created pod: …" would
 	// otherwise keep one message per pod and scan them all each time).
-	if ok && time.Duration(now.UnixNano()-rec.last) <= aggregateMaxInterval {
+	if known && time.Duration(now.UnixNano()-rec.last) <= aggregateMaxInterval {
 		rec.observe(message)
 	} else {
 		*rec = similarRecord{first: message}
@@ -111,7 +111,14 @@ func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
 		ns = "default"
 	}
 	res := ResourceFor[*api.Event](r.client)
-	if name, ok := r.seen.get(key); ok {
+	var name string
+	var seen bool
+	// Every key in seen came with its aggregate, so while the similar
+	// cache has dropped nothing, a new aggregate has no key to look for.
+	if known || r.similar.full() {
+		name, seen = r.seen.get(key)
+	}
+	if seen {
 		if cur, err := r.client.Get(res, ns, name); err == nil {
 			ev := cur.(*api.Event).DeepCopy()
 			ev.Count++
