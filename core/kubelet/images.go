@@ -38,6 +38,22 @@ type imageManager struct {
 	// made again). The node's status shares it, so it is replaced, never
 	// changed.
 	listed []api.ContainerImage
+	// presentMsg is each image reference's "already present" message, the
+	// same for every container started from it.
+	presentMsg map[string]string
+}
+
+// alreadyPresent is the Pulled message of a container whose image is here.
+func (m *imageManager) alreadyPresent(ref string) string {
+	msg, ok := m.presentMsg[ref]
+	if !ok {
+		msg = "Container image " + strconv.Quote(ref) + " already present on machine"
+		if m.presentMsg == nil {
+			m.presentMsg = map[string]string{}
+		}
+		m.presentMsg[ref] = msg
+	}
+	return msg
 }
 
 // add makes an image present.
@@ -91,11 +107,11 @@ func (m *imageManager) ensure(ps *podState, c *containerState) (*runtime.Image, 
 			c.phase, c.waitingReason, c.waitingMessage = phaseWaiting, "ErrImageNeverPull", msg
 			return nil, false
 		}
-		k.event(pod, "Normal", "Pulled", "Container image "+strconv.Quote(ref)+" already present on machine")
+		k.event(pod, "Normal", "Pulled", m.alreadyPresent(ref))
 		return im, true
 	}
 	if have && (policy == api.PullIfNotPresent || k.adopting) {
-		k.event(pod, "Normal", "Pulled", "Container image "+strconv.Quote(ref)+" already present on machine")
+		k.event(pod, "Normal", "Pulled", m.alreadyPresent(ref))
 		return im, true
 	}
 	// A pull in progress for this container?
