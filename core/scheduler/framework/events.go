@@ -174,29 +174,23 @@ func PodSchedulingPropertiesChange(newPod, oldPod *api.Pod) []ClusterEvent {
 	if newPod.Spec.NodeName == "" {
 		r = UnscheduledPod
 	}
-	// Compared by address: a slice handed to DeepEqual as it is would be
-	// copied to the heap, and every status write of a placed pod asks.
-	var actions ActionType
+	var out []ClusterEvent
 	if !reflect.DeepEqual(newPod.Labels, oldPod.Labels) {
-		actions |= UpdatePodLabel
+		out = append(out, ClusterEvent{Resource: r, ActionType: UpdatePodLabel})
 	}
 	if podScaledDown(newPod, oldPod) {
-		actions |= UpdatePodScaleDown
+		out = append(out, ClusterEvent{Resource: r, ActionType: UpdatePodScaleDown})
 	}
 	if len(oldPod.Spec.SchedulingGates) > 0 && len(newPod.Spec.SchedulingGates) == 0 {
-		actions |= UpdatePodSchedulingGatesEliminated
+		out = append(out, ClusterEvent{Resource: r, ActionType: UpdatePodSchedulingGatesEliminated})
 	}
+	// By address: a slice handed to DeepEqual as it is would be copied to
+	// the heap, and every status write of a placed pod asks.
 	if !reflect.DeepEqual(&newPod.Spec.Tolerations, &oldPod.Spec.Tolerations) {
-		actions |= UpdatePodTolerations
+		out = append(out, ClusterEvent{Resource: r, ActionType: UpdatePodTolerations})
 	}
-	if actions == 0 {
-		return []ClusterEvent{{Resource: r, ActionType: updatePodOther}}
-	}
-	var out []ClusterEvent
-	for _, a := range []ActionType{UpdatePodLabel, UpdatePodScaleDown, UpdatePodSchedulingGatesEliminated, UpdatePodTolerations} {
-		if actions&a != 0 {
-			out = append(out, ClusterEvent{Resource: r, ActionType: a})
-		}
+	if len(out) == 0 {
+		out = append(out, ClusterEvent{Resource: r, ActionType: updatePodOther})
 	}
 	return out
 }

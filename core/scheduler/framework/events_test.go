@@ -18,26 +18,28 @@ func TestPodSchedulingPropertiesChange(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
+		before func(p *api.Pod) // the old version, when not base()
 		change func(p *api.Pod)
 		want   []ActionType
 	}{
-		{"status only", func(p *api.Pod) { p.Status.Phase = api.PodRunning }, []ActionType{updatePodOther}},
-		{"labels", func(p *api.Pod) { p.Labels = map[string]string{"app": "api"} }, []ActionType{UpdatePodLabel}},
-		{"labels emptied", func(p *api.Pod) { p.Labels = map[string]string{} }, []ActionType{UpdatePodLabel}},
-		{"request down", func(p *api.Pod) {
+		{"status only", nil, func(p *api.Pod) { p.Status.Phase = api.PodRunning }, []ActionType{updatePodOther}},
+		{"labels", nil, func(p *api.Pod) { p.Labels = map[string]string{"app": "api"} }, []ActionType{UpdatePodLabel}},
+		{"labels emptied", nil, func(p *api.Pod) { p.Labels = map[string]string{} }, []ActionType{UpdatePodLabel}},
+		{"request down", nil, func(p *api.Pod) {
 			p.Spec.Containers[0].Resources.Requests = api.ResourceList{api.ResourceCPU: resource.MustParse("250m")}
 		}, []ActionType{UpdatePodScaleDown}},
-		{"labels and tolerations", func(p *api.Pod) {
+		{"labels and tolerations", nil, func(p *api.Pod) {
 			p.Labels = nil
 			p.Spec.Tolerations = []api.Toleration{{Key: "k", Operator: api.TolerationOpExists}}
 		}, []ActionType{UpdatePodLabel, UpdatePodTolerations}},
-		{"gates lifted", func(p *api.Pod) {}, []ActionType{UpdatePodSchedulingGatesEliminated}},
+		{"gates lifted", func(p *api.Pod) { p.Spec.SchedulingGates = []api.PodSchedulingGate{{Name: "wait"}} },
+			func(p *api.Pod) {}, []ActionType{UpdatePodSchedulingGatesEliminated}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			old, cur := base(), base()
-			if tt.name == "gates lifted" {
-				old.Spec.SchedulingGates = []api.PodSchedulingGate{{Name: "wait"}}
+			if tt.before != nil {
+				tt.before(old)
 			}
 			tt.change(cur)
 			var got []ActionType
