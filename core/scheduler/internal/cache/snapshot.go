@@ -203,15 +203,7 @@ func (c *Cache) updateImageSummaries(s *Snapshot) {
 // sameImageNames reports whether two lists of a node's images name the
 // same images in the same order.
 func sameImageNames(a, b []api.ContainerImage) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !slices.Equal(a[i].Names, b[i].Names) {
-			return false
-		}
-	}
-	return true
+	return slices.EqualFunc(a, b, func(x, y api.ContainerImage) bool { return slices.Equal(x.Names, y.Names) })
 }
 
 func (s *Snapshot) fillImageStates(ni *framework.NodeInfo) {
