@@ -160,9 +160,9 @@ func (f *FS) walk(name string) (loc, error) {
 	// taken the walk elsewhere p is a prefix of clean, so the paths on
 	// the way are slices of it rather than new strings.
 	inClean := true
-	for rest := clean[1:]; rest != ""; {
+	for rest, more := clean[1:], clean != "/"; more; {
 		var c string
-		c, rest, _ = strings.Cut(rest, "/")
+		c, rest, more = strings.Cut(rest, "/")
 		if len(c) > maxNameLen {
 			return loc{}, ErrNameTooLong
 		}
@@ -171,17 +171,17 @@ func (f *FS) walk(name string) (loc, error) {
 		}
 		child := n.child(c)
 		var cp string
-		switch {
-		case inClean && p == "/":
-			cp = clean[:1+len(c)]
-		case inClean:
-			cp = clean[:len(p)+1+len(c)]
-		case p == "/":
-			cp = "/" + c
-		default:
-			cp = p + "/" + c
+		if inClean {
+			// c ends where the rest, and the slash before it, begin.
+			end := len(clean) - len(rest)
+			if more {
+				end--
+			}
+			cp = clean[:end]
+		} else {
+			cp = path.Join(p, c)
 		}
-		last := rest == ""
+		last := !more
 		if child == nil {
 			if last {
 				return loc{fs: cur, path: cp, parent: n, name: c}, nil
