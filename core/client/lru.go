@@ -25,8 +25,12 @@ type lru[K comparable, V any] struct {
 type lruEntry[K comparable, V any] struct {
 	// prev is the next more recently used entry, next the next less; -1 at the ends.
 	prev, next int32
-	key        K
-	value      V
+	// hash is key's: moving entries within the table (free, rehash) needs
+	// every entry's home slot, and hashing a key of strings is most of
+	// what an operation costs where there is no AES hash (wasm).
+	hash  uint64
+	key   K
+	value V
 }
 
 func newLRU[K comparable, V any](max int) *lru[K, V] {
@@ -39,7 +43,7 @@ func (c *lru[K, V]) full() bool { return len(c.entries) >= c.max }
 
 // get returns the value under key and marks it used.
 func (c *lru[K, V]) get(key K) (V, bool) {
-	if _, i := c.find(key); i >= 0 {
+	if _, i := c.find(key, c.hash(key)); i >= 0 {
 		c.toFront(i)
 		return c.entries[i].value, true
 	}
@@ -59,7 +63,8 @@ func (c *lru[K, V]) add(key K, value V) {
 // the cache holds it, the value's place and whether the entry was there;
 // the place is good until the cache's next change.
 func (c *lru[K, V]) upsert(key K) (K, *V, bool) {
-	s, i := c.find(key)
+	h := c.hash(key)
+	s, i := c.find(key, h)
 	if i >= 0 {
 		c.toFront(i)
 		return c.entries[i].key, &c.entries[i].value, true
@@ -70,17 +75,17 @@ func (c *lru[K, V]) upsert(key K) (K, *V, bool) {
 		if len(c.entries)*4 > len(c.slots)*3 {
 			c.rehash()
 		}
-		s, _ = c.find(key)
+		s, _ = c.find(key, h)
 	} else {
 		// The least recently used entry's place takes the new one.
 		i = c.tail
-		old, _ := c.find(c.entries[i].key)
+		old, _ := c.find(c.entries[i].key, c.entries[i].hash)
 		c.free(old)
 		c.unlink(i)
-		s, _ = c.find(key)
+		s, _ = c.find(key, h)
 	}
 	var zero V
-	c.entries[i].key, c.entries[i].value = key, zero
+	c.entries[i].hash, c.entries[i].key, c.entries[i].value = h, key, zero
 	c.slots[s] = i + 1
 	c.pushFront(i)
 	return key, &c.entries[i].value, false
@@ -100,19 +105,21 @@ func (c *lru[K, V]) grow() {
 	c.entries = append(c.entries, lruEntry[K, V]{prev: -1, next: -1})
 }
 
-// find returns the slot holding key and its entry, or the free slot where
-// key belongs and -1.
-func (c *lru[K, V]) find(key K) (int, int32) {
+func (c *lru[K, V]) hash(key K) uint64 { return maphash.Comparable(c.seed, key) }
+
+// find returns the slot holding key, whose hash is h, and its entry, or
+// the free slot where key belongs and -1.
+func (c *lru[K, V]) find(key K, h uint64) (int, int32) {
 	if len(c.slots) == 0 {
 		return 0, -1
 	}
 	mask := len(c.slots) - 1
-	for s := int(maphash.Comparable(c.seed, key)) & mask; ; s = (s + 1) & mask {
+	for s := int(h) & mask; ; s = (s + 1) & mask {
 		e := c.slots[s]
 		if e == 0 {
 			return s, -1
 		}
-		if c.entries[e-1].key == key {
+		if en := &c.entries[e-1]; en.hash == h && en.key == key {
 			return s, e - 1
 		}
 	}
@@ -123,7 +130,7 @@ func (c *lru[K, V]) find(key K) (int, int32) {
 func (c *lru[K, V]) free(s int) {
 	mask := len(c.slots) - 1
 	for j := (s + 1) & mask; c.slots[j] != 0; j = (j + 1) & mask {
-		home := int(maphash.Comparable(c.seed, c.entries[c.slots[j]-1].key)) & mask
+		home := int(c.entries[c.slots[j]-1].hash) & mask
 		// The entry at j may fill the hole at s unless its home lies
 		// cyclically after s, up to j.
 		if (j-home)&mask >= (j-s)&mask {
@@ -139,7 +146,7 @@ func (c *lru[K, V]) rehash() {
 	c.slots = make([]int32, max(16, 2*len(c.slots)))
 	mask := len(c.slots) - 1
 	for i := range c.entries[:len(c.entries)-1] {
-		s := int(maphash.Comparable(c.seed, c.entries[i].key)) & mask
+		s := int(c.entries[i].hash) & mask
 		for c.slots[s] != 0 {
 			s = (s + 1) & mask
 		}

@@ -23,6 +23,16 @@ type Recorder struct {
 	seen *lru[eventKey, string]
 	// similar maps an aggregate key to the distinct messages seen under it.
 	similar *lru[string, similarRecord]
+	// events is the Event resource, looked up once.
+	events *apiserver.Resource
+	// named is the name this recorder gave its last new event: the events
+	// a component records about one object at one virtual instant (a
+	// kubelet's Pulled, Created and Started) start probing for a free
+	// name after it rather than at the instant each time.
+	named struct {
+		namespace, object string
+		n                 int64
+	}
 }
 
 // eventKey is what identifies an event to the correlator's logger: its
@@ -110,7 +120,7 @@ func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
 	if ns == "" {
 		ns = "default"
 	}
-	res := ResourceFor[*api.Event](r.client)
+	res := r.eventResource()
 	var name string
 	var seen bool
 	// Every key in seen came with its aggregate, so while the similar
@@ -151,7 +161,7 @@ func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
 // eventName is upstream's "<object>.<hex nanoseconds>", nudged forward a
 // nanosecond when two events of an object share a virtual instant.
 func (r *Recorder) eventName(ns, object string, now time.Time) string {
-	res := ResourceFor[*api.Event](r.client)
+	res := r.eventResource()
 	taken := func(name string) bool {
 		_, err := r.client.Get(res, ns, name)
 		return err == nil
@@ -163,15 +173,26 @@ func (r *Recorder) eventName(ns, object string, now time.Time) string {
 		taken = func(name string) bool { return c.Exists(res, ns, name) }
 	}
 	n := now.UnixNano()
+	if last := &r.named; last.n >= n && last.object == object && last.namespace == ns {
+		n = last.n + 1 // at or before the last name given: taken then
+	}
 	var buf [64]byte // the suffix, built on the stack
 	for {
 		suffix := strconv.AppendInt(append(buf[:0], '.'), n, 16)
 		name := object + string(suffix)
 		if !taken(name) {
+			r.named.namespace, r.named.object, r.named.n = ns, object, n
 			return name
 		}
 		n++
 	}
+}
+
+func (r *Recorder) eventResource() *apiserver.Resource {
+	if r.events == nil {
+		r.events = ResourceFor[*api.Event](r.client)
+	}
+	return r.events
 }
 
 // ReferenceTo is an ObjectReference to obj.
