@@ -127,6 +127,51 @@ func TestNodeLocalAnswersKeptPerShapeAndGeneration(t *testing.T) {
 	}
 }
 
+// batchProbe scores all nodes in one call (two points a pod), where
+// Score gives one a pod; localBatchProbe is the same, node-local.
+type batchProbe struct {
+	probe
+	calls int
+}
+
+func (p *batchProbe) ScoreNodes(_ *CycleState, _ *api.Pod, nodes []*NodeInfo, scores []int64) *Status {
+	p.calls++
+	for i, ni := range nodes {
+		scores[i] = p.score + 2*int64(len(ni.Pods))
+	}
+	return nil
+}
+
+type localBatchProbe struct{ batchProbe }
+
+func (*localBatchProbe) NodeLocal() {}
+
+// A plugin that scores all nodes at once is asked once a cycle, and its
+// scores land in its own column; a node-local one is asked node by node
+// through Score, so that its answers can be kept per node.
+func TestNodesScorerScoresAllNodesInOneCall(t *testing.T) {
+	batch := &batchProbe{probe: probe{name: "Batch", score: 5}}
+	local := &localBatchProbe{batchProbe{probe: probe{name: "LocalBatch", score: 7}}}
+	plain := &probe{name: "Plain", score: 50}
+	f := NewFramework([]Plugin{batch, local, plain}, map[string]int64{"Batch": 1, "LocalBatch": 10, "Plain": 1000})
+	nodes := []*NodeInfo{slottedNode("a", 1), slottedNode("b", 2)}
+	nodes[1].AddPod(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "x", Namespace: "default"}})
+
+	got := cycle(t, f, 1, nodes)
+	// a: 5 + 10*7 + 1000*50; b: 5+2 + 10*(7+1) + 1000*(50+1).
+	want := map[string]int64{"a": 50075, "b": 51087}
+	if got["a"] != want["a"] || got["b"] != want["b"] || len(got) != 2 {
+		t.Errorf("totals %v, want %v", got, want)
+	}
+	// Each probe's Filter is asked once per node; Score adds to asked.
+	if batch.calls != 1 || batch.asked != 2 {
+		t.Errorf("batch plugin: %d calls, asked %d times; want 1 call and only its 2 filters", batch.calls, batch.asked)
+	}
+	if local.calls != 0 || local.asked != 4 {
+		t.Errorf("node-local plugin: %d batch calls, asked %d times; want none and 4", local.calls, local.asked)
+	}
+}
+
 func TestSamePodShape(t *testing.T) {
 	base := func() *api.Pod {
 		return &api.Pod{Spec: api.PodSpec{

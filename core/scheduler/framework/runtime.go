@@ -25,6 +25,11 @@ type Framework struct {
 	// and activeLocal says which of them are node-local.
 	activeScore []ScorePlugin
 	activeLocal []bool
+	// batched holds, per active plugin, the NodesScorer that scores all
+	// nodes in one call after the node-by-node pass, or nil; batchScores
+	// is its scratch column.
+	batched     []NodesScorer
+	batchScores []int64
 	// local keeps each node's node-local answers (NodeLocalPlugin).
 	local NodeMemo[nodeLocalAnswers]
 }
@@ -235,12 +240,15 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 	f.activeScore = active
 	k := len(active)
 	localScores := localMask(f.score, active)
-	if localScores != 0 {
-		f.activeLocal = f.activeLocal[:0]
-		for _, pl := range active {
-			_, local := pl.(NodeLocalPlugin)
-			f.activeLocal = append(f.activeLocal, local)
+	f.activeLocal, f.batched = f.activeLocal[:0], f.batched[:0]
+	for _, pl := range active {
+		_, local := pl.(NodeLocalPlugin)
+		f.activeLocal = append(f.activeLocal, local)
+		batch, ok := pl.(NodesScorer)
+		if local || !ok {
+			batch = nil
 		}
+		f.batched = append(f.batched, batch)
 	}
 	out := f.spare
 	if out == nil {
@@ -258,7 +266,8 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 		out.Weights[j] = f.weights[pl.Name()]
 	}
 	// Node by node, every plugin in turn, as upstream does: a node's
-	// objects are read while they are still in the cache.
+	// objects are read while they are still in the cache. Plugins that
+	// score all nodes at once do so after this pass.
 	for i, n := range nodes {
 		out.Names[i] = n.NodeName()
 		row := out.Raw[i*k : i*k+k]
@@ -271,6 +280,9 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 		}
 		next := 0 // the next kept score to reuse
 		for j, pl := range active {
+			if f.batched[j] != nil {
+				continue
+			}
 			if reuse && f.activeLocal[j] {
 				row[j] = kept.scores[next]
 				next++
@@ -290,6 +302,18 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 				}
 			}
 			kept.scoresKnown, kept.scoreMask = true, localScores
+		}
+	}
+	for j, batch := range f.batched {
+		if batch == nil {
+			continue
+		}
+		f.batchScores = resize(f.batchScores, len(nodes))
+		if st := batch.ScoreNodes(state, pod, nodes, f.batchScores); !st.IsSuccess() {
+			return nil, AsStatus(fmt.Errorf("plugin %q failed with: %w", active[j].Name(), st.AsError()))
+		}
+		for i, s := range f.batchScores {
+			out.Raw[i*k+j] = s
 		}
 	}
 	// One list, its names set once, serves every plugin that normalizes,

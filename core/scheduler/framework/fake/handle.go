@@ -121,6 +121,17 @@ func RunFilter(pl framework.FilterPlugin, h *Handle, pod *api.Pod) map[string]st
 // RunScore runs PreScore, Score and NormalizeScore over all nodes and
 // returns the final (unweighted) scores by node; nil when PreScore skips.
 func RunScore(pl framework.ScorePlugin, h *Handle, pod *api.Pod) map[string]int64 {
+	return runScore(pl, h, pod, true)
+}
+
+// RunScoreEachNode is RunScore asking Score node by node, also of a
+// plugin that can score all nodes in one call (which RunScore uses, as
+// the framework does): the two must agree.
+func RunScoreEachNode(pl framework.ScorePlugin, h *Handle, pod *api.Pod) map[string]int64 {
+	return runScore(pl, h, pod, false)
+}
+
+func runScore(pl framework.ScorePlugin, h *Handle, pod *api.Pod, batch bool) map[string]int64 {
 	state := framework.NewCycleState()
 	if ps, ok := pl.(framework.PreScorePlugin); ok {
 		s := ps.PreScore(state, pod, h.Nodes)
@@ -129,9 +140,17 @@ func RunScore(pl framework.ScorePlugin, h *Handle, pod *api.Pod) map[string]int6
 		}
 	}
 	list := make(framework.NodeScoreList, len(h.Nodes))
-	for i, n := range h.Nodes {
-		sc, _ := pl.Score(state, pod, n)
-		list[i] = framework.NodeScore{Name: n.Node().Name, Score: sc}
+	if ns, ok := pl.(framework.NodesScorer); ok && batch {
+		scores := make([]int64, len(h.Nodes))
+		ns.ScoreNodes(state, pod, h.Nodes, scores)
+		for i, n := range h.Nodes {
+			list[i] = framework.NodeScore{Name: n.Node().Name, Score: scores[i]}
+		}
+	} else {
+		for i, n := range h.Nodes {
+			sc, _ := pl.Score(state, pod, n)
+			list[i] = framework.NodeScore{Name: n.Node().Name, Score: sc}
+		}
 	}
 	if norm, ok := pl.(framework.ScoreNormalizer); ok {
 		norm.NormalizeScore(state, pod, list)

@@ -57,11 +57,27 @@ func (*ImageLocality) Name() string { return names.ImageLocality }
 // Score sums the spread-scaled sizes of the pod's images present on the
 // node and maps the sum between 23 MB and 1000 MB per container onto 0-100.
 func (pl *ImageLocality) Score(_ *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) (int64, *framework.Status) {
-	total := len(pl.handle.NodeInfos().List())
 	pl.setImages(pod)
+	return pl.score(pod, nodeInfo, len(pl.handle.NodeInfos().List())), nil
+}
+
+// ScoreNodes is Score for each of nodes, with the pod's images and the
+// cluster's size looked up once.
+func (pl *ImageLocality) ScoreNodes(_ *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, scores []int64) *framework.Status {
+	pl.setImages(pod)
+	total := len(pl.handle.NodeInfos().List())
+	for i, ni := range nodes {
+		scores[i] = pl.score(pod, ni, total)
+	}
+	return nil
+}
+
+// score is Score once setImages has taken the pod's images; total is the
+// number of nodes in the cluster.
+func (pl *ImageLocality) score(pod *api.Pod, nodeInfo *framework.NodeInfo, total int) int64 {
 	m, found := pl.memo.Lookup(nodeInfo, 2*total+1024)
 	if found && m.valid(nodeInfo, total, pl.imagesID) {
-		return m.score, nil
+		return m.score
 	}
 	m.generation, m.total, m.imagesID = nodeInfo.Generation, total, pl.imagesID
 	m.sums, m.numNodes, m.sizes = m.sums[:0], m.numNodes[:0], m.sizes[:0]
@@ -79,7 +95,7 @@ func (pl *ImageLocality) Score(_ *framework.CycleState, pod *api.Pod, nodeInfo *
 		}
 	}
 	m.score = calculatePriority(sum, len(pod.Spec.InitContainers)+len(pod.Spec.Containers))
-	return m.score, nil
+	return m.score
 }
 
 func (m *nodeMemo) valid(ni *framework.NodeInfo, total int, imagesID int64) bool {

@@ -1,6 +1,7 @@
 package imagelocality_test
 
 import (
+	"maps"
 	"testing"
 
 	"kubeplay/core/api"
@@ -39,6 +40,9 @@ func TestScore(t *testing.T) {
 				}
 			}
 			got := fake.RunScore(imagelocality.New(h), h, fake.Pod("p", nil))
+			if each := fake.RunScoreEachNode(imagelocality.New(h), h, fake.Pod("p", nil)); !maps.Equal(each, got) {
+				t.Errorf("scored node by node %v, all at once %v", each, got)
+			}
 			for n, want := range tt.want {
 				if got[n] != want {
 					t.Errorf("node %s: %d, want %d", n, got[n], want)

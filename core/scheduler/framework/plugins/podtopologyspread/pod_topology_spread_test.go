@@ -1,6 +1,7 @@
 package podtopologyspread_test
 
 import (
+	"maps"
 	"testing"
 
 	"kubeplay/core/api"
@@ -108,6 +109,9 @@ func TestScore(t *testing.T) {
 			p.Spec.TopologySpreadConstraints = tt.constraints
 			h := fake.NewHandle(nodes(), tt.existing)
 			got := fake.RunScore(podtopologyspread.New(h), h, p)
+			if each := fake.RunScoreEachNode(podtopologyspread.New(h), h, p); !maps.Equal(each, got) {
+				t.Errorf("scored node by node %v, all at once %v", each, got)
+			}
 			if tt.want == nil {
 				if got != nil {
 					t.Fatalf("scored %v, want a skip", got)
@@ -138,6 +142,9 @@ func TestSystemDefaultSpreading(t *testing.T) {
 	h.ReplicaSets = []*api.ReplicaSet{rs}
 	p := owned(fake.Pod("incoming", map[string]string{"app": "web"}))
 	got := fake.RunScore(podtopologyspread.New(h), h, p)
+	if each := fake.RunScoreEachNode(podtopologyspread.New(h), h, p); !maps.Equal(each, got) {
+		t.Errorf("scored node by node %v, all at once %v", each, got)
+	}
 	// Raw: hostname count*ln(4+2)+2 plus, where the zone label exists,
 	// zone count*ln(3+2)+4 (three zone values: a, b and n4's missing one):
 	// n1 13, n2 9, n3 6, n4 2 (the defaults do not exclude a node without

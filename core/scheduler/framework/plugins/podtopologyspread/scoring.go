@@ -173,16 +173,43 @@ func (pl *PodTopologySpread) recountDomains(s *preScoreState, pod *api.Pod, cs [
 // weighted count plus maxSkew-1; fewer matching pods score lower here and
 // higher after NormalizeScore.
 func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *api.Pod, nodeInfo *framework.NodeInfo) (int64, *framework.Status) {
+	s, st := pl.scoreState(state)
+	if st != nil {
+		return 0, st
+	}
+	return pl.score(s, pod, nodeInfo), nil
+}
+
+// ScoreNodes is Score for each of nodes, with the cycle's state read once.
+func (pl *PodTopologySpread) ScoreNodes(state *framework.CycleState, pod *api.Pod, nodes []*framework.NodeInfo, scores []int64) *framework.Status {
+	s, st := pl.scoreState(state)
+	if st != nil {
+		return st
+	}
+	for i, ni := range nodes {
+		scores[i] = pl.score(s, pod, ni)
+	}
+	return nil
+}
+
+// scoreState is the cycle's PreScore state, with the plugin's topology
+// values set to its constraints' keys.
+func (pl *PodTopologySpread) scoreState(state *framework.CycleState) (*preScoreState, *framework.Status) {
 	v, ok := state.Read(preScoreStateKey)
 	if !ok {
-		return 0, framework.AsStatus(fmt.Errorf("reading %q from cycleState: not found", preScoreStateKey))
+		return nil, framework.AsStatus(fmt.Errorf("reading %q from cycleState: not found", preScoreStateKey))
 	}
 	s := v.(*preScoreState)
-	if len(s.IgnoredNodes) > 0 && s.IgnoredNodes[nodeInfo.NodeName()] {
-		return 0, nil
-	}
 	if pl.values.keysID != s.valuesKeysID {
 		pl.values.setKeys(s.Constraints, len(pl.handle.NodeInfos().List()))
+		s.valuesKeysID = pl.values.keysID
+	}
+	return s, nil
+}
+
+func (pl *PodTopologySpread) score(s *preScoreState, pod *api.Pod, nodeInfo *framework.NodeInfo) int64 {
+	if len(s.IgnoredNodes) > 0 && s.IgnoredNodes[nodeInfo.NodeName()] {
+		return 0
 	}
 	values := pl.values.of(nodeInfo)
 	var score float64
@@ -202,7 +229,7 @@ func (pl *PodTopologySpread) Score(state *framework.CycleState, pod *api.Pod, no
 		}
 		score += float64(cnt)*s.TopologyNormalizingWeight[i] + float64(c.MaxSkew-1)
 	}
-	return int64(math.Round(score)), nil
+	return int64(math.Round(score))
 }
 
 // NormalizeScore inverts the sums onto 0-100: the least crowded node gets
