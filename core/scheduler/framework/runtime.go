@@ -21,15 +21,16 @@ type Framework struct {
 	scoreList NodeScoreList
 	// spare is a table handed back by RecycleScores.
 	spare *NodeScores
-	// activeScore is RunScorePlugins' list of the plugins not skipped,
-	// and activeLocal says which of them are node-local.
+	// activeScore is RunScorePlugins' list of the plugins not skipped.
 	activeScore []ScorePlugin
-	activeLocal []bool
 	// batched holds, per active plugin, the NodesScorer that scores all
 	// nodes in one call after the node-by-node pass, or nil; batchScores
 	// is its scratch column.
 	batched     []NodesScorer
 	batchScores []int64
+	// localCols and eachCols are the columns of the active node-local
+	// plugins and of the others asked node by node (not batched).
+	localCols, eachCols []int
 	// local keeps each node's node-local answers (NodeLocalPlugin).
 	local NodeMemo[nodeLocalAnswers]
 }
@@ -240,15 +241,21 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 	f.activeScore = active
 	k := len(active)
 	localScores := localMask(f.score, active)
-	f.activeLocal, f.batched = f.activeLocal[:0], f.batched[:0]
-	for _, pl := range active {
+	f.batched = f.batched[:0]
+	f.localCols, f.eachCols = f.localCols[:0], f.eachCols[:0]
+	for j, pl := range active {
 		_, local := pl.(NodeLocalPlugin)
-		f.activeLocal = append(f.activeLocal, local)
 		batch, ok := pl.(NodesScorer)
 		if local || !ok {
 			batch = nil
 		}
 		f.batched = append(f.batched, batch)
+		switch {
+		case local:
+			f.localCols = append(f.localCols, j)
+		case batch == nil:
+			f.eachCols = append(f.eachCols, j)
+		}
 	}
 	out := f.spare
 	if out == nil {
@@ -278,28 +285,20 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 			reuse = known && a.scoresKnown && a.scoreMask == localScores
 			kept = a
 		}
-		next := 0 // the next kept score to reuse
-		for j, pl := range active {
-			if f.batched[j] != nil {
-				continue
-			}
-			if reuse && f.activeLocal[j] {
+		if reuse {
+			for next, j := range f.localCols {
 				row[j] = kept.scores[next]
-				next++
-				continue
 			}
-			s, st := pl.Score(state, pod, n)
-			if !st.IsSuccess() {
-				return nil, AsStatus(fmt.Errorf("plugin %q failed with: %w", pl.Name(), st.AsError()))
-			}
-			row[j] = s
+		} else if st := scoreEach(state, pod, n, active, f.localCols, row); st != nil {
+			return nil, st
+		}
+		if st := scoreEach(state, pod, n, active, f.eachCols, row); st != nil {
+			return nil, st
 		}
 		if kept != nil && !reuse {
 			kept.scores = kept.scores[:0]
-			for j, local := range f.activeLocal {
-				if local {
-					kept.scores = append(kept.scores, row[j])
-				}
+			for _, j := range f.localCols {
+				kept.scores = append(kept.scores, row[j])
 			}
 			kept.scoresKnown, kept.scoreMask = true, localScores
 		}
@@ -349,6 +348,19 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 		}
 	}
 	return out, nil
+}
+
+// scoreEach has the plugins in the given columns of active score node n
+// into row.
+func scoreEach(state *CycleState, pod *api.Pod, n *NodeInfo, active []ScorePlugin, cols []int, row []int64) *Status {
+	for _, j := range cols {
+		s, st := active[j].Score(state, pod, n)
+		if !st.IsSuccess() {
+			return AsStatus(fmt.Errorf("plugin %q failed with: %w", active[j].Name(), st.AsError()))
+		}
+		row[j] = s
+	}
+	return nil
 }
 
 // RecycleScores hands back a table RunScorePlugins returned that nobody

@@ -53,6 +53,9 @@ type topologySpreadConstraint struct {
 	NodeTaintsPolicy   string
 	// countKey is countKey(Selector, the pod's namespace), once per cycle.
 	countKey string
+	// byHostname says TopologyKey is the hostname label, whose domains
+	// (one per node) scoring counts node by node.
+	byHostname bool
 }
 
 func (c *topologySpreadConstraint) matchNodeInclusionPolicies(pod *api.Pod, node *api.Node, req helper.RequiredNodeAffinity) bool {
@@ -96,6 +99,7 @@ func filterConstraints(cs []api.TopologySpreadConstraint, podLabels map[string]s
 			MinDomains:         1,
 			NodeAffinityPolicy: api.NodeInclusionPolicyHonor,
 			NodeTaintsPolicy:   api.NodeInclusionPolicyIgnore,
+			byHostname:         c.TopologyKey == api.LabelHostname,
 		}
 		if c.MinDomains != nil {
 			tsc.MinDomains = *c.MinDomains

@@ -73,7 +73,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 		lastCount:                 make([]int64, len(cs)),
 	}
 	for i, c := range cs {
-		if c.TopologyKey != api.LabelHostname { // counted per node in Score
+		if !c.byHostname { // counted per node in Score
 			s.TopologyValueToPodCounts[i] = map[string]int64{}
 		}
 		s.lastCount[i] = -1 // nothing looked up yet
@@ -92,7 +92,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 			continue
 		}
 		for i, c := range cs {
-			if c.TopologyKey == api.LabelHostname || seen[i] && v.values[i] == last[i] {
+			if c.byHostname || seen[i] && v.values[i] == last[i] {
 				continue
 			}
 			last[i], seen[i] = v.values[i], true
@@ -105,7 +105,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 	}
 	for i, c := range cs {
 		size := topoSize[i]
-		if c.TopologyKey == api.LabelHostname {
+		if c.byHostname {
 			size = len(filtered) - len(s.IgnoredNodes)
 		}
 		s.TopologyNormalizingWeight[i] = math.Log(float64(size + 2))
@@ -116,7 +116,7 @@ func (pl *PodTopologySpread) PreScore(state *framework.CycleState, pod *api.Pod,
 	var recount []int
 	for i := range cs {
 		c := &cs[i]
-		if c.TopologyKey == api.LabelHostname {
+		if c.byHostname {
 			continue
 		}
 		d := pl.domainCountsFor(cs, c, requireAll, req)
@@ -219,7 +219,7 @@ func (pl *PodTopologySpread) score(s *preScoreState, pod *api.Pod, nodeInfo *fra
 			continue
 		}
 		var cnt int64
-		if c.TopologyKey == api.LabelHostname {
+		if c.byHostname {
 			cnt = int64(pl.counts.count(nodeInfo, c.Selector, c.countKey, pod.Namespace))
 		} else if tv == s.lastValue[i] && s.lastCount[i] >= 0 {
 			cnt = s.lastCount[i]
