@@ -4,7 +4,10 @@ package lessons
 
 import "embed"
 
-// FS is every lesson folder.
+// FS is every lesson folder without its session transcript: the
+// transcripts are what CI replays (kubeplay run --check), read from
+// disk; nothing that runs a lesson reads them, so the page does not
+// download them.
 //
-//go:embed */lesson.yaml */*.session */files
+//go:embed */lesson.yaml */files
 var FS embed.FS

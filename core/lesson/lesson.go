@@ -36,7 +36,8 @@ type Lesson struct {
 	// host and path ("k8s-yaml.od.com/x.yaml") or, under "home/", the
 	// learner's home directory.
 	Files map[string][]byte `json:"-"`
-	// Session is the transcript of the whole lesson, if the folder has one.
+	// Session is the transcript of the whole lesson, if the folder has one
+	// (lessons.FS, which the page carries, leaves the transcripts out).
 	Session string `json:"-"`
 }
 
