@@ -34,10 +34,10 @@ type Informer struct {
 	indices  map[string]map[string]*indexSet
 	handlers []Handler
 	stop     func()
-	// sorted is every item's key in order, nil once an item came or went:
-	// List and ByIndex hand out objects in key order, and most calls come
-	// between updates that change no key.
-	sorted []string
+	// order is every item's key in order: List and ByIndex hand out
+	// objects in key order, and most calls come between updates that
+	// change no key.
+	order keyOrder
 	// revision counts the events applied, so a reader can keep what it
 	// worked out from the items until they change.
 	revision uint64
@@ -47,8 +47,8 @@ type Informer struct {
 
 // indexSet is the keys of one index value, with their order once asked.
 type indexSet struct {
-	keys   map[string]struct{}
-	sorted []string // nil once a key came or went
+	keys  map[string]struct{}
+	order keyOrder
 }
 
 func newInformer(res *apiserver.Resource) *Informer {
@@ -127,10 +127,7 @@ func (inf *Informer) List(namespace string) []api.Object {
 	if namespace != "" {
 		return inf.ByIndex(NamespaceIndex, namespace)
 	}
-	if inf.sorted == nil {
-		inf.sorted = slices.Sorted(maps.Keys(inf.items))
-	}
-	return inf.objects(inf.sorted)
+	return inf.objects(inf.order.keys(maps.Keys(inf.items)))
 }
 
 // ByIndex returns the cached objects whose index has value, in key order.
@@ -139,10 +136,7 @@ func (inf *Informer) ByIndex(index, value string) []api.Object {
 	if set == nil {
 		return []api.Object{}
 	}
-	if set.sorted == nil {
-		set.sorted = slices.Sorted(maps.Keys(set.keys))
-	}
-	return inf.objects(set.sorted)
+	return inf.objects(set.order.keys(maps.Keys(set.keys)))
 }
 
 // objects is the cached objects of keys, in their order.
@@ -171,7 +165,7 @@ func (inf *Informer) addKeys(name string, values []string, key string) {
 		}
 		if _, ok := set.keys[key]; !ok {
 			set.keys[key] = struct{}{}
-			set.sorted = nil
+			set.order.add(key)
 		}
 	}
 }
@@ -181,7 +175,7 @@ func (inf *Informer) removeKeys(name string, values []string, key string) {
 		if set := inf.indices[name][v]; set != nil {
 			if _, ok := set.keys[key]; ok {
 				delete(set.keys, key)
-				set.sorted = nil
+				set.order.invalidate()
 			}
 			if len(set.keys) == 0 {
 				delete(inf.indices[name], v)
@@ -224,7 +218,7 @@ func (inf *Informer) handle(ev apiserver.WatchEvent) {
 	case apiserver.Deleted:
 		if had {
 			inf.unindex(key, old)
-			inf.sorted = nil
+			inf.order.invalidate()
 		}
 		delete(inf.items, key)
 		for _, h := range inf.handlers {
@@ -238,7 +232,7 @@ func (inf *Informer) handle(ev apiserver.WatchEvent) {
 		if had {
 			inf.reindex(key, old, ev.Object)
 		} else {
-			inf.sorted = nil
+			inf.order.add(key)
 			for name, fn := range inf.indexers {
 				inf.index(name, fn, key, ev.Object)
 			}
