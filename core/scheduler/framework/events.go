@@ -1,6 +1,7 @@
 package framework
 
 import (
+	"maps"
 	"reflect"
 
 	"kubeplay/core/api"
@@ -140,7 +141,7 @@ func NodeSchedulingPropertiesChange(newNode, oldNode *api.Node) []ClusterEvent {
 	if !reflect.DeepEqual(newNode.Status.Allocatable, oldNode.Status.Allocatable) {
 		add(UpdateNodeAllocatable)
 	}
-	if !reflect.DeepEqual(newNode.Labels, oldNode.Labels) {
+	if !api.EqualStringMaps(newNode.Labels, oldNode.Labels) {
 		add(UpdateNodeLabel)
 	}
 	if !reflect.DeepEqual(newNode.Spec.Taints, oldNode.Spec.Taints) {
@@ -149,7 +150,7 @@ func NodeSchedulingPropertiesChange(newNode, oldNode *api.Node) []ClusterEvent {
 	if !sameConditionStatuses(newNode.Status.Conditions, oldNode.Status.Conditions) {
 		add(UpdateNodeCondition)
 	}
-	if !reflect.DeepEqual(newNode.Annotations, oldNode.Annotations) {
+	if !api.EqualStringMaps(newNode.Annotations, oldNode.Annotations) {
 		add(UpdateNodeAnnotation)
 	}
 	return out
@@ -164,7 +165,7 @@ func sameConditionStatuses(a, b []api.NodeCondition) bool {
 	for _, c := range b {
 		n[c.Type] = c.Status
 	}
-	return reflect.DeepEqual(m, n)
+	return maps.Equal(m, n)
 }
 
 // PodSchedulingPropertiesChange lists the kinds of change between two
@@ -175,7 +176,7 @@ func PodSchedulingPropertiesChange(newPod, oldPod *api.Pod) []ClusterEvent {
 		r = UnscheduledPod
 	}
 	var out []ClusterEvent
-	if !reflect.DeepEqual(newPod.Labels, oldPod.Labels) {
+	if !api.EqualStringMaps(newPod.Labels, oldPod.Labels) {
 		out = append(out, ClusterEvent{Resource: r, ActionType: UpdatePodLabel})
 	}
 	if podScaledDown(newPod, oldPod) {
@@ -184,9 +185,8 @@ func PodSchedulingPropertiesChange(newPod, oldPod *api.Pod) []ClusterEvent {
 	if len(oldPod.Spec.SchedulingGates) > 0 && len(newPod.Spec.SchedulingGates) == 0 {
 		out = append(out, ClusterEvent{Resource: r, ActionType: UpdatePodSchedulingGatesEliminated})
 	}
-	// By address: a slice handed to DeepEqual as it is would be copied to
-	// the heap, and every status write of a placed pod asks.
-	if !reflect.DeepEqual(&newPod.Spec.Tolerations, &oldPod.Spec.Tolerations) {
+	// Every status write of a placed pod asks.
+	if !api.EqualTolerations(newPod.Spec.Tolerations, oldPod.Spec.Tolerations) {
 		out = append(out, ClusterEvent{Resource: r, ActionType: UpdatePodTolerations})
 	}
 	if len(out) == 0 {

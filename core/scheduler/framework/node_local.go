@@ -2,6 +2,7 @@ package framework
 
 import (
 	"reflect"
+	"slices"
 
 	"kubeplay/core/api"
 )
@@ -29,11 +30,18 @@ func SamePodShape(a, b *api.Pod) bool {
 	return x.NodeName == y.NodeName &&
 		sameContainerShapes(x.Containers, y.Containers) &&
 		sameContainerShapes(x.InitContainers, y.InitContainers) &&
-		reflect.DeepEqual(&x.Overhead, &y.Overhead) &&
-		reflect.DeepEqual(&x.Resources, &y.Resources) &&
-		reflect.DeepEqual(&x.NodeSelector, &y.NodeSelector) &&
-		reflect.DeepEqual(&x.Affinity, &y.Affinity) &&
-		reflect.DeepEqual(&x.Tolerations, &y.Tolerations)
+		(x.Overhead == nil && y.Overhead == nil || reflect.DeepEqual(&x.Overhead, &y.Overhead)) &&
+		(x.Resources == y.Resources || reflect.DeepEqual(&x.Resources, &y.Resources)) &&
+		api.EqualStringMaps(x.NodeSelector, y.NodeSelector) &&
+		(x.Affinity == y.Affinity || reflect.DeepEqual(&x.Affinity, &y.Affinity)) &&
+		api.EqualTolerations(x.Tolerations, y.Tolerations)
+}
+
+// sameResources is reflect.DeepEqual of two containers' resources, at once
+// for the usual replica that sets none.
+func sameResources(a, b *api.ResourceRequirements) bool {
+	none := func(r *api.ResourceRequirements) bool { return r.Limits == nil && r.Requests == nil && r.Claims == nil }
+	return none(a) && none(b) || reflect.DeepEqual(a, b)
 }
 
 func sameContainerShapes(a, b []api.Container) bool {
@@ -42,8 +50,8 @@ func sameContainerShapes(a, b []api.Container) bool {
 	}
 	for i := range a {
 		x, y := &a[i], &b[i]
-		if !reflect.DeepEqual(&x.Resources, &y.Resources) || !reflect.DeepEqual(&x.Ports, &y.Ports) ||
-			!reflect.DeepEqual(&x.RestartPolicy, &y.RestartPolicy) {
+		if !sameResources(&x.Resources, &y.Resources) || (x.Ports == nil) != (y.Ports == nil) || !slices.Equal(x.Ports, y.Ports) ||
+			!(x.RestartPolicy == y.RestartPolicy || reflect.DeepEqual(&x.RestartPolicy, &y.RestartPolicy)) {
 			return false
 		}
 	}

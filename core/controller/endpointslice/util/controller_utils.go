@@ -6,7 +6,6 @@ package util
 
 import (
 	"fmt"
-	"reflect"
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/intstr"
@@ -151,7 +150,7 @@ func GetServicesToUpdateOnPodChange(services *client.Informer, old, cur *api.Pod
 // in a way that may change which services select it (labels, hostname,
 // subdomain).
 func PodEndpointsChanged(old, cur *api.Pod) (podChanged, labelsChanged bool) {
-	labelsChanged = !reflect.DeepEqual(old.Labels, cur.Labels) ||
+	labelsChanged = !api.EqualStringMaps(old.Labels, cur.Labels) ||
 		old.Spec.Hostname != cur.Spec.Hostname || old.Spec.Subdomain != cur.Spec.Subdomain
 	if (old.DeletionTimestamp == nil) != (cur.DeletionTimestamp == nil) {
 		return true, labelsChanged
