@@ -200,12 +200,15 @@ func (k *Kubelet) PodDeleted(o api.Object) { k.podChanged(o) }
 // statusOnlyChange reports an update that touched only the pod's status;
 // specKept says the server kept the old spec (a status subresource
 // write), sparing the comparison of two specs (taken by address: by value
-// each would be copied to the heap).
+// each would be copied to the heap). The cheap comparisons come first: a
+// binding differs in the node's name, which reflection reaches only after
+// walking the volumes and containers.
 func statusOnlyChange(old, cur *api.Pod, specKept bool) bool {
-	return old.UID == cur.UID && (specKept || reflect.DeepEqual(&old.Spec, &cur.Spec)) &&
+	return old.UID == cur.UID && old.Spec.NodeName == cur.Spec.NodeName &&
 		sameTime(old.DeletionTimestamp, cur.DeletionTimestamp) &&
 		sameInt64(old.DeletionGracePeriodSeconds, cur.DeletionGracePeriodSeconds) &&
-		maps.Equal(old.Labels, cur.Labels) && maps.Equal(old.Annotations, cur.Annotations)
+		maps.Equal(old.Labels, cur.Labels) && maps.Equal(old.Annotations, cur.Annotations) &&
+		(specKept || reflect.DeepEqual(&old.Spec, &cur.Spec))
 }
 
 func sameTime(a, b *api.Time) bool {
