@@ -14,17 +14,18 @@ func (k *Kubelet) updateStatus(ps *podState) {
 }
 
 func (k *Kubelet) writeStatus(ps *podState, st api.PodStatus) {
-	// By address: two PodStatus values would each be copied to the heap.
-	if reflect.DeepEqual(&ps.pod.Status, &st) {
-		return
-	}
 	// A status write keeps the stored spec (the server puts it back) and
 	// writes only the metadata's own fields (resourceVersion, uid, ...),
 	// never into its maps and lists, so the pod sent is the cached one
 	// with the new status: it shares the rest with the stored version,
 	// which also spares the server's no-op check from comparing labels
-	// and annotations entry by entry.
+	// and annotations entry by entry. It is made before the comparison,
+	// which then takes the new status where it already lies on the heap
+	// (by address, st would be moved there too): nearly every call writes.
 	pod := &api.Pod{TypeMeta: ps.pod.TypeMeta, ObjectMeta: ps.pod.ObjectMeta, Spec: ps.pod.Spec, Status: st}
+	if reflect.DeepEqual(&ps.pod.Status, &pod.Status) {
+		return
+	}
 	k.statusWrite = pod
 	updated, err := client.UpdateStatus(k.client, pod)
 	k.statusWrite = nil
