@@ -30,3 +30,22 @@ func EqualTolerations(a, b []Toleration) bool {
 	}
 	return true
 }
+
+// EqualOwnerReferences is reflect.DeepEqual of two owner reference lists.
+func EqualOwnerReferences(a, b []OwnerReference) bool {
+	if (a == nil) != (b == nil) || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.APIVersion != y.APIVersion || x.Kind != y.Kind || x.Name != y.Name || x.UID != y.UID ||
+			!equalBoolPtr(x.Controller, y.Controller) || !equalBoolPtr(x.BlockOwnerDeletion, y.BlockOwnerDeletion) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalBoolPtr(a, b *bool) bool {
+	return a == b || a != nil && b != nil && *a == *b
+}

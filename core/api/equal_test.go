@@ -40,3 +40,29 @@ func TestEqualTolerationsIsDeepEqual(t *testing.T) {
 		}
 	}
 }
+
+func TestEqualOwnerReferencesIsDeepEqual(t *testing.T) {
+	yes, yes2, no := true, true, false
+	rs := OwnerReference{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: "web-1", UID: "u1", Controller: &yes, BlockOwnerDeletion: &yes}
+	lists := [][]OwnerReference{
+		nil,
+		{},
+		{rs},
+		{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: "web-1", UID: "u1", Controller: &yes2, BlockOwnerDeletion: &yes2}},
+		{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: "web-1", UID: "u1", Controller: &no, BlockOwnerDeletion: &yes}},
+		{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: "web-1", UID: "u1", BlockOwnerDeletion: &yes}},
+		{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: "web-1", UID: "u1", Controller: &yes}},
+		{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: "web-2", UID: "u1", Controller: &yes, BlockOwnerDeletion: &yes}},
+		{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: "web-1", UID: "u2", Controller: &yes, BlockOwnerDeletion: &yes}},
+		{{APIVersion: "apps/v1", Kind: "StatefulSet", Name: "web-1", UID: "u1", Controller: &yes, BlockOwnerDeletion: &yes}},
+		{{APIVersion: "v1", Kind: "ReplicaSet", Name: "web-1", UID: "u1", Controller: &yes, BlockOwnerDeletion: &yes}},
+		{rs, {APIVersion: "v1", Kind: "Node", Name: "n1", UID: "u3"}},
+	}
+	for _, a := range lists {
+		for _, b := range lists {
+			if got, want := EqualOwnerReferences(a, b), reflect.DeepEqual(a, b); got != want {
+				t.Errorf("EqualOwnerReferences(%v, %v) = %v, reflect.DeepEqual says %v", a, b, got, want)
+			}
+		}
+	}
+}

@@ -45,7 +45,7 @@ func keepEqualMetadata(m, old *api.ObjectMeta) {
 	if m.Annotations != nil && old.Annotations != nil && maps.Equal(m.Annotations, old.Annotations) {
 		m.Annotations = old.Annotations
 	}
-	if m.OwnerReferences != nil && old.OwnerReferences != nil && reflect.DeepEqual(m.OwnerReferences, old.OwnerReferences) {
+	if m.OwnerReferences != nil && old.OwnerReferences != nil && api.EqualOwnerReferences(m.OwnerReferences, old.OwnerReferences) {
 		m.OwnerReferences = old.OwnerReferences
 	}
 	if m.Finalizers != nil && old.Finalizers != nil && slices.Equal(m.Finalizers, old.Finalizers) {
