@@ -48,20 +48,32 @@ func (k *Kubelet) generateAPIPodStatus(ps *podState) api.PodStatus {
 		Message:           old.Message,
 		Resize:            old.Resize,
 	}
+	// What is unchanged is shared with the last status written rather than
+	// made again for each write, as the API server shares what a write
+	// leaves alone: stored objects are never changed in place.
 	if k.opts.NodeIP != "" {
 		st.HostIP = k.opts.NodeIP
-		st.HostIPs = []api.HostIP{{IP: k.opts.NodeIP}}
+		st.HostIPs = old.HostIPs
+		if len(old.HostIPs) != 1 || old.HostIPs[0] != (api.HostIP{IP: k.opts.NodeIP}) {
+			st.HostIPs = []api.HostIP{{IP: k.opts.NodeIP}}
+		}
 	}
 	if ps.sandboxReady && ps.ip != "" {
 		st.PodIP = ps.ip
-		st.PodIPs = []api.PodIP{{IP: ps.ip}}
+		st.PodIPs = old.PodIPs
+		if len(old.PodIPs) != 1 || old.PodIPs[0] != (api.PodIP{IP: ps.ip}) {
+			st.PodIPs = []api.PodIP{{IP: ps.ip}}
+		}
 	}
 	if !ps.startTime.IsZero() {
 		t := api.NewTime(ps.startTime)
-		st.StartTime = &t
+		st.StartTime = old.StartTime
+		if st.StartTime == nil || *st.StartTime != t {
+			st.StartTime = &t
+		}
 	}
-	st.InitContainerStatuses = k.containerStatuses(ps.initCs)
-	st.ContainerStatuses = k.containerStatuses(ps.cs)
+	st.InitContainerStatuses = k.containerStatuses(ps.initCs, old.InitContainerStatuses)
+	st.ContainerStatuses = k.containerStatuses(ps.cs, old.ContainerStatuses)
 	terminal := ps.terminalSet
 	st.Phase = getPhase(pod, st.InitContainerStatuses, st.ContainerStatuses, terminal)
 	if terminal && st.Phase == api.PodRunning {
@@ -121,13 +133,19 @@ func kubeletCondition(t api.PodConditionType) bool {
 
 // containerStatuses reports cs in order; nil when there are none, as the
 // API leaves an empty list out.
-func (k *Kubelet) containerStatuses(cs []*containerState) []api.ContainerStatus {
+// containerStatuses reports the containers; prev are the statuses last
+// written, whose unchanged parts are shared.
+func (k *Kubelet) containerStatuses(cs []*containerState, prev []api.ContainerStatus) []api.ContainerStatus {
 	if len(cs) == 0 {
 		return nil
 	}
 	out := make([]api.ContainerStatus, len(cs))
 	for i, c := range cs {
-		out[i] = k.containerStatus(c)
+		var p *api.ContainerStatus
+		if i < len(prev) && prev[i].Name == c.name {
+			p = &prev[i]
+		}
+		out[i] = k.containerStatus(c, p)
 	}
 	return out
 }
@@ -182,8 +200,12 @@ func allTerminated(ss []api.ContainerStatus) bool {
 	return true
 }
 
-// containerStatus reports one container as the API shows it.
-func (k *Kubelet) containerStatus(c *containerState) api.ContainerStatus {
+// containerStatus reports one container as the API shows it, sharing
+// with prev (its status last written, if any) the parts that are the same.
+func (k *Kubelet) containerStatus(c *containerState, prev *api.ContainerStatus) api.ContainerStatus {
+	if prev == nil {
+		prev = &api.ContainerStatus{}
+	}
 	s := api.ContainerStatus{Name: c.name, Image: c.spec.Image, RestartCount: c.restartCount}
 	if c.current != nil || c.terminated != nil {
 		if im, err := k.opts.Catalog.Resolve(c.spec.Image); err == nil {
@@ -193,7 +215,11 @@ func (k *Kubelet) containerStatus(c *containerState) api.ContainerStatus {
 	started := false
 	switch c.phase {
 	case phaseRunning:
-		s.State.Running = &api.ContainerStateRunning{StartedAt: api.NewTime(c.startedAt)}
+		running := api.ContainerStateRunning{StartedAt: api.NewTime(c.startedAt)}
+		s.State.Running = prev.State.Running
+		if s.State.Running == nil || *s.State.Running != running {
+			s.State.Running = &running
+		}
 		s.ContainerID = c.containerID
 		s.Ready = c.ready && c.started
 		started = c.started
@@ -202,9 +228,13 @@ func (k *Kubelet) containerStatus(c *containerState) api.ContainerStatus {
 		s.State.Terminated = &t
 		s.ContainerID = t.ContainerID
 	default:
-		s.State.Waiting = &api.ContainerStateWaiting{Reason: c.waitingReason, Message: c.waitingMessage}
+		waiting := api.ContainerStateWaiting{Reason: c.waitingReason, Message: c.waitingMessage}
 		if c.waitingReason == "" {
-			s.State.Waiting.Reason = "ContainerCreating"
+			waiting.Reason = "ContainerCreating"
+		}
+		s.State.Waiting = prev.State.Waiting
+		if s.State.Waiting == nil || *s.State.Waiting != waiting {
+			s.State.Waiting = &waiting
 		}
 		if c.terminated != nil {
 			s.ContainerID = c.terminated.ContainerID
@@ -219,19 +249,51 @@ func (k *Kubelet) containerStatus(c *containerState) api.ContainerStatus {
 		t := *c.terminated
 		s.LastTerminationState.Terminated = &t
 	}
-	s.Started = &started
-	if len(c.spec.VolumeMounts) > 0 {
-		s.VolumeMounts = make([]api.VolumeMountStatus, 0, len(c.spec.VolumeMounts))
+	s.Started = prev.Started
+	if s.Started == nil || *s.Started != started {
+		s.Started = &started
 	}
-	for _, m := range c.spec.VolumeMounts {
+	s.VolumeMounts = prev.VolumeMounts
+	if !sameVolumeMountStatuses(prev.VolumeMounts, c.spec.VolumeMounts) {
+		s.VolumeMounts = volumeMountStatuses(c.spec.VolumeMounts)
+	}
+	return s
+}
+
+// volumeMountStatuses reports a container's mounts: read-only ones with
+// recursive read-only off, as kubelets without that feature report them.
+func volumeMountStatuses(mounts []api.VolumeMount) []api.VolumeMountStatus {
+	if len(mounts) == 0 {
+		return nil
+	}
+	out := make([]api.VolumeMountStatus, 0, len(mounts))
+	for _, m := range mounts {
 		vm := api.VolumeMountStatus{Name: m.Name, MountPath: m.MountPath, ReadOnly: m.ReadOnly}
 		if m.ReadOnly {
 			d := api.RecursiveReadOnlyMode("Disabled")
 			vm.RecursiveReadOnly = &d
 		}
-		s.VolumeMounts = append(s.VolumeMounts, vm)
+		out = append(out, vm)
 	}
-	return s
+	return out
+}
+
+// sameVolumeMountStatuses says whether ss is what volumeMountStatuses
+// makes of mounts.
+func sameVolumeMountStatuses(ss []api.VolumeMountStatus, mounts []api.VolumeMount) bool {
+	if len(ss) != len(mounts) || ss == nil && len(mounts) > 0 {
+		return false
+	}
+	for i, m := range mounts {
+		s := &ss[i]
+		if s.Name != m.Name || s.MountPath != m.MountPath || s.ReadOnly != m.ReadOnly {
+			return false
+		}
+		if m.ReadOnly != (s.RecursiveReadOnly != nil) || m.ReadOnly && *s.RecursiveReadOnly != "Disabled" {
+			return false
+		}
+	}
+	return true
 }
 
 // getPhase is upstream's pod phase rule over container statuses.
