@@ -28,6 +28,20 @@ func apply(t *testing.T, term *sim.Terminal, manifest string) {
 	}
 }
 
+// applyWeb creates pod web on node01, one nginx container of image.
+func applyWeb(t *testing.T, term *sim.Terminal, image string) {
+	t.Helper()
+	apply(t, term, `apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+spec:
+  nodeName: node01
+  containers:
+  - name: nginx
+    image: `+image+"\n")
+}
+
 func pod(t *testing.T, c *sim.Cluster, ns, name string) *api.Pod {
 	t.Helper()
 	p, err := client.Get[*api.Pod](c.Client("test"), ns, name)
@@ -170,17 +184,8 @@ spec:
   - name: c
     image: busybox
     command: ["sleep", "3600"]
----
-apiVersion: v1
-kind: Pod
-metadata:
-  name: web
-spec:
-  nodeName: node01
-  containers:
-  - name: nginx
-    image: nginx:1.14.2
 `)
+	applyWeb(t, term, "nginx:1.14.2")
 	c.Advance(10 * time.Second)
 	for _, n := range []string{"sleeper", "web"} {
 		if !api.IsPodReady(pod(t, c, "default", n)) {

@@ -14,16 +14,7 @@ import (
 func TestPodDeletedDuringImagePullGoes(t *testing.T) {
 	for wait := 1500 * time.Millisecond; wait <= 12*time.Second; wait += 250 * time.Millisecond {
 		c, term := cluster(t)
-		apply(t, term, `apiVersion: v1
-kind: Pod
-metadata:
-  name: web
-spec:
-  nodeName: node01
-  containers:
-  - name: nginx
-    image: nginx:1.16.1
-`)
+		applyWeb(t, term, "nginx:1.16.1")
 		c.Advance(wait)
 		term.Run("kubectl delete pod web --wait=false")
 		c.Advance(5 * time.Second)

@@ -15,16 +15,7 @@ func TestImageDownloadTimesOutOnce(t *testing.T) {
 	if out := term.Run("kubeplay registry fail linuxduduniao/nginx:v1.0.1"); out != "the next download of linuxduduniao/nginx:v1.0.1 will time out\n" {
 		t.Fatalf("kubeplay registry fail: %q", out)
 	}
-	apply(t, term, `apiVersion: v1
-kind: Pod
-metadata:
-  name: web
-spec:
-  nodeName: node01
-  containers:
-  - name: nginx
-    image: linuxduduniao/nginx:v1.0.1
-`)
+	applyWeb(t, term, "linuxduduniao/nginx:v1.0.1")
 	c.Advance(30 * time.Second)
 	if w := pod(t, c, "default", "web").Status.ContainerStatuses[0].State.Waiting; w == nil || w.Reason != "ContainerCreating" {
 		t.Fatalf("after 30 s: waiting %+v, want the pull still stalled", w)

@@ -10,15 +10,7 @@ import (
 // what a write leaves alone, and makes afresh what did.
 func TestStatusSharesWhatDidNotChange(t *testing.T) {
 	c, term := cluster(t)
-	apply(t, term, `apiVersion: v1
-kind: Pod
-metadata:
-  name: web
-spec:
-  containers:
-  - name: nginx
-    image: nginx:1.14.2
-`)
+	applyWeb(t, term, "nginx:1.14.2")
 	c.Advance(1500 * time.Millisecond) // the sandbox is up, the image still pulling
 	before := pod(t, c, "default", "web").Status
 	if before.Phase != "Pending" || len(before.PodIPs) != 1 || before.StartTime == nil || len(before.ContainerStatuses) != 1 {

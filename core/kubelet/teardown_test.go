@@ -13,16 +13,7 @@ import (
 // it. A pod deleted before its sandbox (and volumes) existed goes at once.
 func TestDeletedPodWaitsForVolumeTeardown(t *testing.T) {
 	c, term := cluster(t)
-	apply(t, term, `apiVersion: v1
-kind: Pod
-metadata:
-  name: web
-spec:
-  nodeName: node01
-  containers:
-  - name: nginx
-    image: nginx:1.14.2
-`)
+	applyWeb(t, term, "nginx:1.14.2")
 	c.Advance(10 * time.Second)
 	term.Run("kubectl delete pod web --wait=false")
 	p := pod(t, c, "default", "web")
