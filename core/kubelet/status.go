@@ -66,11 +66,7 @@ func (k *Kubelet) generateAPIPodStatus(ps *podState) api.PodStatus {
 		}
 	}
 	if !ps.startTime.IsZero() {
-		t := api.NewTime(ps.startTime)
-		st.StartTime = old.StartTime
-		if st.StartTime == nil || *st.StartTime != t {
-			st.StartTime = &t
-		}
+		st.StartTime = shared(old.StartTime, api.NewTime(ps.startTime))
 	}
 	st.InitContainerStatuses = k.containerStatuses(ps.initCs, old.InitContainerStatuses)
 	st.ContainerStatuses = k.containerStatuses(ps.cs, old.ContainerStatuses)
@@ -132,9 +128,8 @@ func kubeletCondition(t api.PodConditionType) bool {
 }
 
 // containerStatuses reports cs in order; nil when there are none, as the
-// API leaves an empty list out.
-// containerStatuses reports the containers; prev are the statuses last
-// written, whose unchanged parts are shared.
+// API leaves an empty list out. prev are the statuses last written, whose
+// unchanged parts are shared.
 func (k *Kubelet) containerStatuses(cs []*containerState, prev []api.ContainerStatus) []api.ContainerStatus {
 	if len(cs) == 0 {
 		return nil
@@ -215,11 +210,7 @@ func (k *Kubelet) containerStatus(c *containerState, prev *api.ContainerStatus) 
 	started := false
 	switch c.phase {
 	case phaseRunning:
-		running := api.ContainerStateRunning{StartedAt: api.NewTime(c.startedAt)}
-		s.State.Running = prev.State.Running
-		if s.State.Running == nil || *s.State.Running != running {
-			s.State.Running = &running
-		}
+		s.State.Running = shared(prev.State.Running, api.ContainerStateRunning{StartedAt: api.NewTime(c.startedAt)})
 		s.ContainerID = c.containerID
 		s.Ready = c.ready && c.started
 		started = c.started
@@ -232,10 +223,7 @@ func (k *Kubelet) containerStatus(c *containerState, prev *api.ContainerStatus) 
 		if c.waitingReason == "" {
 			waiting.Reason = "ContainerCreating"
 		}
-		s.State.Waiting = prev.State.Waiting
-		if s.State.Waiting == nil || *s.State.Waiting != waiting {
-			s.State.Waiting = &waiting
-		}
+		s.State.Waiting = shared(prev.State.Waiting, waiting)
 		if c.terminated != nil {
 			s.ContainerID = c.terminated.ContainerID
 		}
@@ -249,15 +237,24 @@ func (k *Kubelet) containerStatus(c *containerState, prev *api.ContainerStatus) 
 		t := *c.terminated
 		s.LastTerminationState.Terminated = &t
 	}
-	s.Started = prev.Started
-	if s.Started == nil || *s.Started != started {
-		s.Started = &started
-	}
+	s.Started = shared(prev.Started, started)
 	s.VolumeMounts = prev.VolumeMounts
 	if !sameVolumeMountStatuses(prev.VolumeMounts, c.spec.VolumeMounts) {
 		s.VolumeMounts = volumeMountStatuses(c.spec.VolumeMounts)
 	}
 	return s
+}
+
+// shared is prev when it holds v, else a new copy of v: a status part that
+// did not change is the last status's. (Taking &v would move v to the heap
+// on every call, whichever way the comparison went.)
+func shared[T comparable](prev *T, v T) *T {
+	if prev != nil && *prev == v {
+		return prev
+	}
+	p := new(T)
+	*p = v
+	return p
 }
 
 // volumeMountStatuses reports a container's mounts: read-only ones with
@@ -281,7 +278,7 @@ func volumeMountStatuses(mounts []api.VolumeMount) []api.VolumeMountStatus {
 // sameVolumeMountStatuses says whether ss is what volumeMountStatuses
 // makes of mounts.
 func sameVolumeMountStatuses(ss []api.VolumeMountStatus, mounts []api.VolumeMount) bool {
-	if len(ss) != len(mounts) || ss == nil && len(mounts) > 0 {
+	if len(ss) != len(mounts) {
 		return false
 	}
 	for i, m := range mounts {
