@@ -23,8 +23,7 @@ func EqualTolerations(a, b []Toleration) bool {
 		if x.Key != y.Key || x.Operator != y.Operator || x.Value != y.Value || x.Effect != y.Effect {
 			return false
 		}
-		if (x.TolerationSeconds == nil) != (y.TolerationSeconds == nil) ||
-			x.TolerationSeconds != nil && *x.TolerationSeconds != *y.TolerationSeconds {
+		if !equalPtr(x.TolerationSeconds, y.TolerationSeconds) {
 			return false
 		}
 	}
@@ -39,13 +38,13 @@ func EqualOwnerReferences(a, b []OwnerReference) bool {
 	for i := range a {
 		x, y := &a[i], &b[i]
 		if x.APIVersion != y.APIVersion || x.Kind != y.Kind || x.Name != y.Name || x.UID != y.UID ||
-			!equalBoolPtr(x.Controller, y.Controller) || !equalBoolPtr(x.BlockOwnerDeletion, y.BlockOwnerDeletion) {
+			!equalPtr(x.Controller, y.Controller) || !equalPtr(x.BlockOwnerDeletion, y.BlockOwnerDeletion) {
 			return false
 		}
 	}
 	return true
 }
 
-func equalBoolPtr(a, b *bool) bool {
+func equalPtr[T comparable](a, b *T) bool {
 	return a == b || a != nil && b != nil && *a == *b
 }

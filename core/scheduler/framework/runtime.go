@@ -23,14 +23,12 @@ type Framework struct {
 	spare *NodeScores
 	// activeScore is RunScorePlugins' list of the plugins not skipped.
 	activeScore []ScorePlugin
-	// batched holds, per active plugin, the NodesScorer that scores all
-	// nodes in one call after the node-by-node pass, or nil; batchScores
-	// is its scratch column.
-	batched     []NodesScorer
-	batchScores []int64
-	// localCols and eachCols are the columns of the active node-local
-	// plugins and of the others asked node by node (not batched).
-	localCols, eachCols []int
+	// localCols, eachCols and batchCols are the columns of the active
+	// plugins that are node-local, the others asked node by node, and
+	// those that score all nodes in one call (NodesScorer) after the
+	// node-by-node pass, into the scratch column batchScores.
+	localCols, eachCols, batchCols []int
+	batchScores                    []int64
 	// local keeps each node's node-local answers (NodeLocalPlugin).
 	local NodeMemo[nodeLocalAnswers]
 }
@@ -241,19 +239,16 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 	f.activeScore = active
 	k := len(active)
 	localScores := localMask(f.score, active)
-	f.batched = f.batched[:0]
-	f.localCols, f.eachCols = f.localCols[:0], f.eachCols[:0]
+	f.localCols, f.eachCols, f.batchCols = f.localCols[:0], f.eachCols[:0], f.batchCols[:0]
 	for j, pl := range active {
 		_, local := pl.(NodeLocalPlugin)
-		batch, ok := pl.(NodesScorer)
-		if local || !ok {
-			batch = nil
-		}
-		f.batched = append(f.batched, batch)
+		_, batch := pl.(NodesScorer)
 		switch {
 		case local:
 			f.localCols = append(f.localCols, j)
-		case batch == nil:
+		case batch:
+			f.batchCols = append(f.batchCols, j)
+		default:
 			f.eachCols = append(f.eachCols, j)
 		}
 	}
@@ -303,12 +298,9 @@ func (f *Framework) RunScorePlugins(state *CycleState, pod *api.Pod, nodes []*No
 			kept.scoresKnown, kept.scoreMask = true, localScores
 		}
 	}
-	for j, batch := range f.batched {
-		if batch == nil {
-			continue
-		}
+	for _, j := range f.batchCols {
 		f.batchScores = resize(f.batchScores, len(nodes))
-		if st := batch.ScoreNodes(state, pod, nodes, f.batchScores); !st.IsSuccess() {
+		if st := active[j].(NodesScorer).ScoreNodes(state, pod, nodes, f.batchScores); !st.IsSuccess() {
 			return nil, AsStatus(fmt.Errorf("plugin %q failed with: %w", active[j].Name(), st.AsError()))
 		}
 		for i, s := range f.batchScores {
