@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+)
+
+// The runtime's function tables as Go 1.20 and later lay them out for a
+// 64-bit target (runtime/symtab.go's pcHeader, runtime2.go's _func):
+// a header, function names, the compilation units' file lists, file
+// names, the pc-value tables, then the function table (entry and offset
+// of each function's _func record).
+var pcHeaderStart = []byte{0xf1, 0xff, 0xff, 0xff, 0, 0, 1, 8} // magic, pads, minLC 1, pointers of 8
+
+const (
+	pcHeaderSize = 72
+
+	// offsets in a _func record
+	funcEntryOff  = 0
+	funcPCSP      = 16
+	funcPCFile    = 20
+	funcPCLine    = 24
+	funcNPCData   = 28
+	funcCUOffset  = 32
+	funcStartLine = 36
+	funcPCData    = 44 // npcdata offsets into the pc-value tables follow
+)
+
+// tables are the runtime's function tables, slices of linear memory.
+type tables struct {
+	cutab, filetab []byte
+	pctab          []byte
+	functab        []byte // the function table and the _func records
+	nfunc          int
+}
+
+// stripLines returns the module with its line tables cleared (see the
+// package comment).
+func stripLines(m []byte) ([]byte, error) {
+	segs, err := dataSegments(m)
+	if err != nil {
+		return nil, err
+	}
+	mem := memoryImage(m, segs)
+	t, err := findTables(mem)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.clearLines(); err != nil {
+		return nil, err
+	}
+	out := bytes.Clone(m)
+	writeBack(out, mem, segs)
+	return out, nil
+}
+
+func findTables(mem []byte) (*tables, error) {
+	h := bytes.Index(mem, pcHeaderStart)
+	if h < 0 || bytes.Contains(mem[h+1:], pcHeaderStart) {
+		return nil, errors.New("no single table header of Go 1.20's layout in the module's data")
+	}
+	if len(mem)-h < pcHeaderSize {
+		return nil, errors.New("the table header runs past the module's data")
+	}
+	word := func(i int) uint64 { return binary.LittleEndian.Uint64(mem[h+8+8*i:]) }
+	nfunc := word(0)
+	// word(1) is the number of files, word(2) unused
+	offs := []uint64{word(3), word(4), word(5), word(6), word(7)} // names, cutab, filetab, pctab, functab
+	for i, o := range offs {
+		if o < pcHeaderSize || o > uint64(len(mem)-h) || (i > 0 && o < offs[i-1]) {
+			return nil, fmt.Errorf("table offsets out of order: %v", offs)
+		}
+	}
+	base := mem[h:]
+	t := &tables{
+		cutab:   base[offs[1]:offs[2]],
+		filetab: base[offs[2]:offs[3]],
+		pctab:   base[offs[3]:offs[4]],
+		functab: base[offs[4]:],
+	}
+	if nfunc == 0 || nfunc > uint64(len(t.functab))/8 {
+		return nil, fmt.Errorf("implausible function count %d", nfunc)
+	}
+	t.nfunc = int(nfunc)
+	return t, nil
+}
+
+// record returns function i's _func record, checked against the function
+// table's entry for it.
+func (t *tables) record(i int) ([]byte, error) {
+	entry := binary.LittleEndian.Uint32(t.functab[8*i:])
+	off := uint64(binary.LittleEndian.Uint32(t.functab[8*i+4:]))
+	if off+funcPCData > uint64(len(t.functab)) {
+		return nil, fmt.Errorf("function %d: record past the end of the tables", i)
+	}
+	f := t.functab[off:]
+	if binary.LittleEndian.Uint32(f[funcEntryOff:]) != entry {
+		return nil, fmt.Errorf("function %d: its record does not start at its entry (not Go 1.20's layout)", i)
+	}
+	n := uint64(binary.LittleEndian.Uint32(f[funcNPCData:]))
+	if funcPCData+4*n > uint64(len(f)) {
+		return nil, fmt.Errorf("function %d: pcdata past the end of the tables", i)
+	}
+	return f, nil
+}
+
+// clearLines zeroes every function's file and line tables, first line and
+// compilation unit (which only the file table is read through), and the
+// pc-value bytes and file names nothing refers to any more.
+func (t *tables) clearLines() error {
+	keep := make([]bool, len(t.pctab))
+	keep[0] = true // offset 0 means "no table"
+	mark := func(off uint32) error {
+		n, err := pcvalueLen(t.pctab, off)
+		for i := range n {
+			keep[int(off)+i] = true
+		}
+		return err
+	}
+	records := make([][]byte, t.nfunc)
+	for i := range records {
+		f, err := t.record(i)
+		if err != nil {
+			return err
+		}
+		records[i] = f
+		if err := mark(binary.LittleEndian.Uint32(f[funcPCSP:])); err != nil {
+			return fmt.Errorf("function %d: %v", i, err)
+		}
+		for j := range binary.LittleEndian.Uint32(f[funcNPCData:]) {
+			if err := mark(binary.LittleEndian.Uint32(f[funcPCData+4*j:])); err != nil {
+				return fmt.Errorf("function %d: %v", i, err)
+			}
+		}
+	}
+	for _, f := range records {
+		for _, field := range []int{funcPCFile, funcPCLine, funcCUOffset, funcStartLine} {
+			binary.LittleEndian.PutUint32(f[field:], 0)
+		}
+	}
+	for i, k := range keep {
+		if !k {
+			t.pctab[i] = 0
+		}
+	}
+	clear(t.cutab)
+	clear(t.filetab)
+	return nil
+}
+
+// pcvalueLen is the length of the pc-value table at off: pairs of a value
+// delta (zigzag varint) and a pc delta (varint), ended by a zero value
+// delta after the first pair. Offset 0 is no table.
+func pcvalueLen(pctab []byte, off uint32) (int, error) {
+	if off == 0 {
+		return 0, nil
+	}
+	if uint64(off) >= uint64(len(pctab)) {
+		return 0, fmt.Errorf("pc-value table at %d past the end", off)
+	}
+	p := pctab[off:]
+	for n, first := 0, true; ; first = false {
+		v, k := binary.Uvarint(p[n:])
+		if k <= 0 {
+			return 0, fmt.Errorf("pc-value table at %d runs past the end", off)
+		}
+		n += k
+		if v == 0 && !first {
+			return n, nil
+		}
+		if _, k = binary.Uvarint(p[n:]); k <= 0 {
+			return 0, fmt.Errorf("pc-value table at %d runs past the end", off)
+		}
+		n += k
+	}
+}

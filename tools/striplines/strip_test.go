@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A program that leans on what the stripped tables must still give the
+// runtime: stack growth and copying (frame sizes), the collector walking
+// stacks (stack maps), goroutines, and a recovered panic's trace, which
+// must still name its functions.
+const program = `package main
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"strings"
+)
+
+type node struct{ next *node; pad [64]byte }
+
+func deep(n int, keep *node) int {
+	var local [128]byte
+	local[n%128] = byte(n)
+	if n == 0 {
+		runtime.GC()
+		return int(keep.pad[0])
+	}
+	return deep(n-1, &node{next: keep}) + int(local[n%128]&0)
+}
+
+func boom() { panic("boom") }
+
+func main() {
+	done := make(chan int)
+	for i := 0; i < 4; i++ {
+		go func(i int) { done <- deep(20000+i, &node{}) }(i)
+	}
+	sum := 0
+	for i := 0; i < 4; i++ {
+		sum += <-done
+	}
+	func() {
+		defer func() {
+			recover()
+			stack := string(debug.Stack())
+			fmt.Println("names:", strings.Contains(stack, "main.boom"), strings.Contains(stack, "main.main"))
+			fmt.Println("lines:", strings.Contains(stack, "main.go:"))
+			fmt.Print(stack)
+		}()
+		boom()
+	}()
+	fmt.Println("sum:", sum)
+}
+`
+
+func TestStrippedModuleRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a wasm program")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed")
+	}
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Skip("go is not on PATH")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(program), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module probe\n\ngo 1.22\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build := exec.Command("go", "build", "-ldflags=-s -w", "-trimpath", "-o", "probe.wasm", ".")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	wasm := filepath.Join(dir, "probe.wasm")
+	runner := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec_node.js")
+	run := func() string {
+		t.Helper()
+		out, err := exec.Command(node, "--stack-size=8192", runner, wasm).CombinedOutput()
+		if err != nil {
+			t.Fatalf("running the module: %v\n%s", err, out)
+		}
+		return string(out)
+	}
+	const want = "names: true true\n"
+	if before := run(); !strings.Contains(before, want) || !strings.Contains(before, "lines: true\n") {
+		t.Fatalf("the program before stripping printed:\n%s", before)
+	}
+	orig, err := os.ReadFile(wasm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stripFile(wasm); err != nil {
+		t.Fatal(err)
+	}
+	stripped, err := os.ReadFile(wasm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stripped) != len(orig) || bytes.Equal(stripped, orig) {
+		t.Fatalf("stripping gave %d bytes from %d, changed: %v", len(stripped), len(orig), !bytes.Equal(stripped, orig))
+	}
+	after := run()
+	t.Logf("the stripped program printed:\n%s", after)
+	if !strings.Contains(after, want) || !strings.Contains(after, "lines: false\n") || !strings.Contains(after, "sum: 0\n") {
+		t.Fatalf("the stripped program printed:\n%s", after)
+	}
+}
+
+// Whatever the input, stripLines answers with an error or a module, and
+// never changes its input.
+func TestStripLinesRefusesWhatItCannotRead(t *testing.T) {
+	valid := append(append([]byte(nil), wasmMagic...), 11, 1, 0) // an empty data section
+	for name, m := range map[string][]byte{
+		"empty":              nil,
+		"not wasm":           []byte("hello, world"),
+		"no data section":    wasmMagic,
+		"no function tables": valid,
+		"section too long":   append(append([]byte(nil), wasmMagic...), 11, 0x80, 0x80, 0x04),
+		"segment past end":   append(append([]byte(nil), wasmMagic...), 11, 7, 1, 0, 0x41, 0, 0x0b, 9, 1),
+	} {
+		in := bytes.Clone(m)
+		if out, err := stripLines(in); err == nil {
+			t.Errorf("%s: stripped without an error: %x", name, out)
+		}
+		if !bytes.Equal(in, m) {
+			t.Errorf("%s: the input changed", name)
+		}
+	}
+}
+
+func FuzzStripLines(f *testing.F) {
+	f.Add(append(append([]byte(nil), wasmMagic...), 11, 7, 1, 0, 0x41, 0, 0x0b, 1, 1))
+	f.Add(append(append(append([]byte(nil), wasmMagic...), 11, 80, 1, 0, 0x41, 0, 0x0b, 72), pcHeaderStart...))
+	f.Fuzz(func(t *testing.T, m []byte) {
+		stripLines(m)
+	})
+}
