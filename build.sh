@@ -21,7 +21,7 @@ build_site() {
 		# 11% less to download (gzip), at no CPU cost measurable here.
 		GOOS=js GOARCH=wasm $GO build -gcflags='kubeplay/...=-l' -ldflags='-s -w' -trimpath -o dist/kubeplay.wasm ./wasm
 		# Tracebacks in the page name functions without file and line:
-		# the line tables are 5% of the download.
+		# those tables are 7% of the download.
 		$GO run ./tools/striplines dist/kubeplay.wasm
 		cp "$($GO env GOROOT)/lib/wasm/wasm_exec.js" dist/ 2>/dev/null || cp "$($GO env GOROOT)/misc/wasm/wasm_exec.js" dist/
 	fi

@@ -26,6 +26,10 @@ const (
 	funcCUOffset  = 32
 	funcStartLine = 36
 	funcPCData    = 44 // npcdata offsets into the pc-value tables follow
+
+	// pcdataInlTreeIndex is the pc-value table that tells, at each pc,
+	// which inlined call it belongs to (the runtime's _PCDATA_InlTreeIndex).
+	pcdataInlTreeIndex = 2
 )
 
 // tables are the runtime's function tables, slices of linear memory.
@@ -106,9 +110,10 @@ func (t *tables) record(i int) ([]byte, error) {
 	return f, nil
 }
 
-// clearLines zeroes every function's file and line tables, first line and
-// compilation unit (which only the file table is read through), and the
-// pc-value bytes and file names nothing refers to any more.
+// clearLines zeroes every function's file and line tables, first line,
+// compilation unit (which only the file table is read through) and
+// inlining table, and the pc-value bytes and file names nothing refers to
+// any more.
 func (t *tables) clearLines() error {
 	keep := make([]bool, len(t.pctab))
 	keep[0] = true // offset 0 means "no table"
@@ -130,6 +135,10 @@ func (t *tables) clearLines() error {
 			return fmt.Errorf("function %d: %v", i, err)
 		}
 		for j := range binary.LittleEndian.Uint32(f[funcNPCData:]) {
+			if j == pcdataInlTreeIndex {
+				binary.LittleEndian.PutUint32(f[funcPCData+4*j:], 0)
+				continue
+			}
 			if err := mark(binary.LittleEndian.Uint32(f[funcPCData+4*j:])); err != nil {
 				return fmt.Errorf("function %d: %v", i, err)
 			}

@@ -34,6 +34,7 @@ func deep(n int, keep *node) int {
 	return deep(n-1, &node{next: keep}) + int(local[n%128]&0)
 }
 
+//go:noinline
 func boom() { panic("boom") }
 
 func main() {
