@@ -42,6 +42,17 @@ func ValidatePodSpec(spec *api.PodSpec, podMeta *api.ObjectMeta, fldPath *field.
 	errs = append(errs, validatePodSecurityContext(spec, fldPath.Child("securityContext"))...)
 	errs = append(errs, validateAffinity(spec.Affinity, fldPath.Child("affinity"))...)
 	errs = append(errs, validatePodDNSConfig(spec.DNSConfig, spec.DNSPolicy, fldPath.Child("dnsConfig"))...)
+	errs = append(errs, validatePodGates(spec, fldPath)...)
+	errs = append(errs, validateTopologySpreadConstraints(spec.TopologySpreadConstraints, fldPath.Child("topologySpreadConstraints"))...)
+	errs = append(errs, validatePodIdentity(spec, hostUsers, fldPath)...)
+	errs = append(errs, ValidateTolerations(spec.Tolerations, fldPath.Child("tolerations"))...)
+	errs = append(errs, validateHostAliases(spec.HostAliases, fldPath.Child("hostAliases"))...)
+	errs = append(errs, validatePodRuntimeFields(spec, fldPath)...)
+	return errs
+}
+
+func validatePodGates(spec *api.PodSpec, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
 	for i, g := range spec.ReadinessGates {
 		errs = append(errs, validateQualifiedName(g.ConditionType, fldPath.Child("readinessGates").Index(i).Child("conditionType"))...)
 	}
@@ -54,7 +65,13 @@ func ValidatePodSpec(spec *api.PodSpec, podMeta *api.ObjectMeta, fldPath *field.
 		}
 		seenGates[g.Name] = true
 	}
-	errs = append(errs, validateTopologySpreadConstraints(spec.TopologySpreadConstraints, fldPath.Child("topologySpreadConstraints"))...)
+	return errs
+}
+
+// validatePodIdentity checks the host namespaces a pod without host
+// users may not share, and the names it gives itself and its node.
+func validatePodIdentity(spec *api.PodSpec, hostUsers bool, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
 	if !hostUsers {
 		if spec.HostNetwork {
 			errs = append(errs, field.Forbidden(fldPath.Child("hostNetwork"), "when `pod.Spec.HostUsers` is false"))
@@ -88,9 +105,13 @@ func ValidatePodSpec(spec *api.PodSpec, podMeta *api.ObjectMeta, fldPath *field.
 	if spec.Subdomain != "" {
 		errs = append(errs, validateDNS1123Label(spec.Subdomain, fldPath.Child("subdomain"))...)
 	}
-	errs = append(errs, ValidateTolerations(spec.Tolerations, fldPath.Child("tolerations"))...)
-	for i, ha := range spec.HostAliases {
-		p := fldPath.Child("hostAliases").Index(i)
+	return errs
+}
+
+func validateHostAliases(aliases []api.HostAlias, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	for i, ha := range aliases {
+		p := fldPath.Index(i)
 		if !isValidIP(ha.IP) {
 			errs = append(errs, field.Invalid(p.Child("ip"), ha.IP, "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)"))
 		}
@@ -98,6 +119,13 @@ func ValidatePodSpec(spec *api.PodSpec, podMeta *api.ObjectMeta, fldPath *field.
 			errs = append(errs, validateDNS1123Subdomain(h, p.Child("hostnames").Index(j))...)
 		}
 	}
+	return errs
+}
+
+// validatePodRuntimeFields checks the priority class, runtime class,
+// preemption policy, overhead and OS.
+func validatePodRuntimeFields(spec *api.PodSpec, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
 	if spec.PriorityClassName != "" {
 		for _, m := range NameIsDNSSubdomain(spec.PriorityClassName, false) {
 			errs = append(errs, field.Invalid(fldPath.Child("priorityClassName"), spec.PriorityClassName, m))

@@ -57,6 +57,31 @@ func ValidateService(svc *api.Service) field.ErrorList {
 	if len(spec.Ports) == 0 && !headless && spec.Type != api.ServiceTypeExternalName {
 		errs = append(errs, field.Required(specPath.Child("ports"), ""))
 	}
+	errs = append(errs, validateServiceTypeFields(spec, headless, specPath)...)
+	names := map[string]bool{}
+	portsPath := specPath.Child("ports")
+	for i := range spec.Ports {
+		errs = append(errs, validateServicePort(&spec.Ports[i], len(spec.Ports) > 1, names, portsPath.Index(i))...)
+	}
+	if spec.Selector != nil {
+		errs = append(errs, ValidateLabels(spec.Selector, specPath.Child("selector"))...)
+	}
+	errs = append(errs, validateSessionAffinity(spec, specPath)...)
+	errs = append(errs, validateClusterIPsRelatedFields(svc)...)
+	errs = append(errs, validateExternalIPs(spec.ExternalIPs, specPath.Child("externalIPs"))...)
+	if t := spec.Type; t != "" && !contains(supportedServiceTypes, t) {
+		errs = append(errs, field.NotSupported(specPath.Child("type"), t, supportedServiceTypes))
+	}
+	errs = append(errs, validateServicePortSet(spec, portsPath)...)
+	errs = append(errs, validateLoadBalancerFields(spec, specPath)...)
+	errs = append(errs, validateTrafficPolicies(spec, specPath)...)
+	errs = append(errs, validateNodePortRange(spec.Ports, portsPath)...)
+	return errs
+}
+
+// validateServiceTypeFields checks what a service's type rules out.
+func validateServiceTypeFields(spec *api.ServiceSpec, headless bool, specPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
 	switch spec.Type {
 	case api.ServiceTypeLoadBalancer, api.ServiceTypeNodePort:
 		if headless {
@@ -79,14 +104,11 @@ func ValidateService(svc *api.Service) field.ErrorList {
 			errs = append(errs, field.Required(specPath.Child("externalName"), ""))
 		}
 	}
-	names := map[string]bool{}
-	portsPath := specPath.Child("ports")
-	for i := range spec.Ports {
-		errs = append(errs, validateServicePort(&spec.Ports[i], len(spec.Ports) > 1, names, portsPath.Index(i))...)
-	}
-	if spec.Selector != nil {
-		errs = append(errs, ValidateLabels(spec.Selector, specPath.Child("selector"))...)
-	}
+	return errs
+}
+
+func validateSessionAffinity(spec *api.ServiceSpec, specPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
 	if sa := spec.SessionAffinity; sa != "" && !contains(supportedSessionAffinity, sa) {
 		errs = append(errs, field.NotSupported(specPath.Child("sessionAffinity"), sa, supportedSessionAffinity))
 	}
@@ -104,18 +126,26 @@ func ValidateService(svc *api.Service) field.ErrorList {
 			errs = append(errs, field.Forbidden(specPath.Child("sessionAffinityConfig"), "must not be set when session affinity is None"))
 		}
 	}
-	errs = append(errs, validateClusterIPsRelatedFields(svc)...)
-	for i, ip := range spec.ExternalIPs {
-		p := specPath.Child("externalIPs").Index(i)
+	return errs
+}
+
+func validateExternalIPs(ips []string, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	for i, ip := range ips {
+		p := fldPath.Index(i)
 		if !isValidIP(ip) {
 			errs = append(errs, field.Invalid(p, ip, "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)"))
 		} else {
 			errs = append(errs, validateNonSpecialIP(ip, p)...)
 		}
 	}
-	if t := spec.Type; t != "" && !contains(supportedServiceTypes, t) {
-		errs = append(errs, field.NotSupported(specPath.Child("type"), t, supportedServiceTypes))
-	}
+	return errs
+}
+
+// validateServicePortSet checks the ports together: node ports a
+// ClusterIP service may not have, and ports and node ports given twice.
+func validateServicePortSet(spec *api.ServiceSpec, portsPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
 	if spec.Type == api.ServiceTypeClusterIP || spec.Type == "" {
 		for i := range spec.Ports {
 			if spec.Ports[i].NodePort != 0 {
@@ -142,6 +172,11 @@ func ValidateService(svc *api.Service) field.ErrorList {
 		}
 		ports[k] = true
 	}
+	return errs
+}
+
+func validateLoadBalancerFields(spec *api.ServiceSpec, specPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
 	if len(spec.LoadBalancerSourceRanges) > 0 {
 		p := specPath.Child("LoadBalancerSourceRanges")
 		if spec.Type != api.ServiceTypeLoadBalancer {
@@ -163,6 +198,11 @@ func ValidateService(svc *api.Service) field.ErrorList {
 			errs = append(errs, field.Forbidden(specPath.Child("loadBalancerClass"), "may only be used when `type` is 'LoadBalancer'"))
 		}
 	}
+	return errs
+}
+
+func validateTrafficPolicies(spec *api.ServiceSpec, specPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
 	externallyAccessible := spec.Type == api.ServiceTypeLoadBalancer || spec.Type == api.ServiceTypeNodePort ||
 		(spec.Type == api.ServiceTypeClusterIP || spec.Type == "") && len(spec.ExternalIPs) > 0
 	if !externallyAccessible {
@@ -187,8 +227,13 @@ func ValidateService(svc *api.Service) field.ErrorList {
 	if td := spec.TrafficDistribution; td != nil && *td != "PreferClose" {
 		errs = append(errs, field.NotSupported(specPath.Child("trafficDistribution"), *td, []string{"PreferClose"}))
 	}
+	return errs
+}
+
+func validateNodePortRange(ports []api.ServicePort, portsPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
 	// The node port allocator's range check (it runs before validation upstream).
-	for i, p := range spec.Ports {
+	for i, p := range ports {
 		if p.NodePort != 0 && (p.NodePort < nodePortMin || p.NodePort > nodePortMax) {
 			errs = append(errs, field.Invalid(portsPath.Index(i).Child("nodePort"), p.NodePort,
 				fmt.Sprintf("provided port is not in the valid range. The range of valid ports is %d-%d", nodePortMin, nodePortMax)))

@@ -34,42 +34,7 @@ func buildKindSchemas() (map[string]*schemaType, *schemaType) {
 	conditionsStatus := object(map[string]fieldMeta{
 		"conditions": mergeBy("type", nil),
 	})
-	// container also serves EphemeralContainer, which inlines the same
-	// fields (EphemeralContainerCommon).
-	container := object(map[string]fieldMeta{
-		"ports":         mergeBy("containerPort", nil),
-		"env":           mergeBy("name", nil),
-		"volumeMounts":  mergeBy("mountPath", nil),
-		"volumeDevices": mergeBy("devicePath", nil),
-	})
-	containerStatus := object(map[string]fieldMeta{
-		"volumeMounts":             mergeBy("mountPath", nil),
-		"allocatedResourcesStatus": mergeBy("name", nil),
-	})
-	podSpec := object(map[string]fieldMeta{
-		"volumes":                   mergeByRetainingKeys("name", nil),
-		"initContainers":            mergeBy("name", container),
-		"containers":                mergeBy("name", container),
-		"ephemeralContainers":       mergeBy("name", container),
-		"imagePullSecrets":          mergeBy("name", nil),
-		"hostAliases":               mergeBy("ip", nil),
-		"topologySpreadConstraints": mergeBy("topologyKey", nil),
-		"schedulingGates":           mergeBy("name", nil),
-		"resourceClaims":            mergeByRetainingKeys("name", nil),
-	})
-	podStatus := object(map[string]fieldMeta{
-		"conditions":                 mergeBy("type", nil),
-		"hostIPs":                    mergeBy("ip", nil),
-		"podIPs":                     mergeBy("ip", nil),
-		"resourceClaimStatuses":      mergeByRetainingKeys("name", nil),
-		"initContainerStatuses":      nested(containerStatus),
-		"containerStatuses":          nested(containerStatus),
-		"ephemeralContainerStatuses": nested(containerStatus),
-	})
-	podTemplateSpec := object(map[string]fieldMeta{
-		"metadata": nested(objectMeta),
-		"spec":     nested(podSpec),
-	})
+	podSpec, podStatus, podTemplateSpec := podSchemas(objectMeta)
 	// withTemplate is the spec of a workload: its pod template, plus extras.
 	withTemplate := func(extra map[string]fieldMeta) *schemaType {
 		fields := map[string]fieldMeta{"template": nested(podTemplateSpec)}
@@ -104,6 +69,51 @@ func buildKindSchemas() (map[string]*schemaType, *schemaType) {
 		"PodDisruptionBudget":     kind(object(map[string]fieldMeta{"selector": replaced()}), conditionsStatus),
 	}
 	return kinds, kind(nil, nil)
+}
+
+// podSchemas builds the pod's spec, status and template, which several
+// kinds share. A function of its own: in one function with the kinds, the
+// page's start (which patches its node's status) had V8 compile it a
+// second time, with its optimizing tier, though it runs once (see
+// docs/PERFORMANCE.md, "V8's second tier").
+func podSchemas(objectMeta *schemaType) (podSpec, podStatus, podTemplateSpec *schemaType) {
+	// container also serves EphemeralContainer, which inlines the same
+	// fields (EphemeralContainerCommon).
+	container := object(map[string]fieldMeta{
+		"ports":         mergeBy("containerPort", nil),
+		"env":           mergeBy("name", nil),
+		"volumeMounts":  mergeBy("mountPath", nil),
+		"volumeDevices": mergeBy("devicePath", nil),
+	})
+	containerStatus := object(map[string]fieldMeta{
+		"volumeMounts":             mergeBy("mountPath", nil),
+		"allocatedResourcesStatus": mergeBy("name", nil),
+	})
+	podSpec = object(map[string]fieldMeta{
+		"volumes":                   mergeByRetainingKeys("name", nil),
+		"initContainers":            mergeBy("name", container),
+		"containers":                mergeBy("name", container),
+		"ephemeralContainers":       mergeBy("name", container),
+		"imagePullSecrets":          mergeBy("name", nil),
+		"hostAliases":               mergeBy("ip", nil),
+		"topologySpreadConstraints": mergeBy("topologyKey", nil),
+		"schedulingGates":           mergeBy("name", nil),
+		"resourceClaims":            mergeByRetainingKeys("name", nil),
+	})
+	podStatus = object(map[string]fieldMeta{
+		"conditions":                 mergeBy("type", nil),
+		"hostIPs":                    mergeBy("ip", nil),
+		"podIPs":                     mergeBy("ip", nil),
+		"resourceClaimStatuses":      mergeByRetainingKeys("name", nil),
+		"initContainerStatuses":      nested(containerStatus),
+		"containerStatuses":          nested(containerStatus),
+		"ephemeralContainerStatuses": nested(containerStatus),
+	})
+	podTemplateSpec = object(map[string]fieldMeta{
+		"metadata": nested(objectMeta),
+		"spec":     nested(podSpec),
+	})
+	return podSpec, podStatus, podTemplateSpec
 }
 
 // KindSchema returns the strategic merge patch metadata of a kind, or the
