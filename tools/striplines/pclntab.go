@@ -84,6 +84,9 @@ func findTables(mem []byte) (*tables, error) {
 		pctab:   base[offs[3]:offs[4]],
 		functab: base[offs[4]:],
 	}
+	if len(t.pctab) == 0 {
+		return nil, errors.New("no pc-value tables")
+	}
 	if nfunc == 0 || nfunc > uint64(len(t.functab))/8 {
 		return nil, fmt.Errorf("implausible function count %d", nfunc)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -131,6 +132,9 @@ func TestStripLinesRefusesWhatItCannotRead(t *testing.T) {
 		"no function tables": valid,
 		"section too long":   append(append([]byte(nil), wasmMagic...), 11, 0x80, 0x80, 0x04),
 		"segment past end":   append(append([]byte(nil), wasmMagic...), 11, 7, 1, 0, 0x41, 0, 0x0b, 9, 1),
+		"no pc-value tables": moduleWithData(tableHeader(1, 72, 72, 72, 72, 72)),
+		"too many functions": moduleWithData(append(tableHeader(9, 72, 72, 72, 72, 73), 0, 0, 0, 0, 0, 0, 0, 0)),
+		"offsets backwards":  moduleWithData(tableHeader(1, 72, 80, 72, 72, 72)),
 	} {
 		in := bytes.Clone(m)
 		if out, err := stripLines(in); err == nil {
@@ -142,9 +146,31 @@ func TestStripLinesRefusesWhatItCannotRead(t *testing.T) {
 	}
 }
 
+// tableHeader is a runtime table header: the function count, then the
+// offsets of the names, compilation units, file names, pc-value tables and
+// function table.
+func tableHeader(nfunc uint64, offsets ...uint64) []byte {
+	h := append([]byte(nil), pcHeaderStart...)
+	for _, w := range append([]uint64{nfunc, 0, 0}, offsets...) {
+		h = binary.LittleEndian.AppendUint64(h, w)
+	}
+	return h
+}
+
+// moduleWithData is a module whose only section holds one data segment
+// at address 0.
+func moduleWithData(data []byte) []byte {
+	seg := append([]byte{1, 0, 0x41, 0, 0x0b}, binary.AppendUvarint(nil, uint64(len(data)))...)
+	seg = append(seg, data...)
+	m := append(append([]byte(nil), wasmMagic...), 11)
+	m = binary.AppendUvarint(m, uint64(len(seg)))
+	return append(m, seg...)
+}
+
 func FuzzStripLines(f *testing.F) {
 	f.Add(append(append([]byte(nil), wasmMagic...), 11, 7, 1, 0, 0x41, 0, 0x0b, 1, 1))
-	f.Add(append(append(append([]byte(nil), wasmMagic...), 11, 80, 1, 0, 0x41, 0, 0x0b, 72), pcHeaderStart...))
+	f.Add(moduleWithData(tableHeader(1, 72, 72, 72, 72, 72)))
+	f.Add(moduleWithData(append(tableHeader(1, 72, 72, 72, 72, 74), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
 	f.Fuzz(func(t *testing.T, m []byte) {
 		stripLines(m)
 	})
