@@ -132,7 +132,7 @@ func TestStripLinesRefusesWhatItCannotRead(t *testing.T) {
 		"no function tables": valid,
 		"section too long":   append(append([]byte(nil), wasmMagic...), 11, 0x80, 0x80, 0x04),
 		"segment past end":   append(append([]byte(nil), wasmMagic...), 11, 7, 1, 0, 0x41, 0, 0x0b, 9, 1),
-		"no pc-value tables": moduleWithData(tableHeader(1, 72, 72, 72, 72, 72)),
+		"no pc-value tables": moduleWithData(append(tableHeader(1, 72, 72, 72, 72, 72), oneFunction...)),
 		"too many functions": moduleWithData(append(tableHeader(9, 72, 72, 72, 72, 73), 0, 0, 0, 0, 0, 0, 0, 0)),
 		"offsets backwards":  moduleWithData(tableHeader(1, 72, 80, 72, 72, 72)),
 	} {
@@ -156,6 +156,10 @@ func tableHeader(nfunc uint64, offsets ...uint64) []byte {
 	}
 	return h
 }
+
+// oneFunction is a function table of one function, its record at offset
+// 16, entry 0, no pc-value tables.
+var oneFunction = append([]byte{0, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, make([]byte, funcPCData)...)
 
 // moduleWithData is a module whose only section holds one data segment
 // at address 0.
