@@ -127,13 +127,11 @@ func (t *tables) clearLines() error {
 		}
 		return err
 	}
-	records := make([][]byte, t.nfunc)
-	for i := range records {
+	for i := range t.nfunc {
 		f, err := t.record(i)
 		if err != nil {
 			return err
 		}
-		records[i] = f
 		if err := mark(binary.LittleEndian.Uint32(f[funcPCSP:])); err != nil {
 			return fmt.Errorf("function %d: %v", i, err)
 		}
@@ -146,8 +144,6 @@ func (t *tables) clearLines() error {
 				return fmt.Errorf("function %d: %v", i, err)
 			}
 		}
-	}
-	for _, f := range records {
 		for _, field := range []int{funcPCFile, funcPCLine, funcCUOffset, funcStartLine} {
 			binary.LittleEndian.PutUint32(f[field:], 0)
 		}

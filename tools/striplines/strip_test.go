@@ -146,6 +146,15 @@ func TestStripLinesRefusesWhatItCannotRead(t *testing.T) {
 	}
 }
 
+// A segment at the top of the 32-bit address space is refused before its
+// memory image is made (2 GB).
+func TestStripLinesBoundsTheMemoryImage(t *testing.T) {
+	far := append(append([]byte(nil), wasmMagic...), 11, 11, 1, 0, 0x41, 0xff, 0xff, 0xff, 0xff, 0x07, 0x0b, 1, 1)
+	if _, err := dataSegments(far); err == nil || !strings.Contains(err.Error(), "beyond") {
+		t.Fatalf("a segment at 2 GB: got %v, want the memory bound's error", err)
+	}
+}
+
 // tableHeader is a runtime table header: the function count, then the
 // offsets of the names, compilation units, file names, pc-value tables and
 // function table.

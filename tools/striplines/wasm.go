@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 )
 
 // A segment is one active data segment of a module: where its bytes sit
@@ -15,6 +16,11 @@ type segment struct {
 	mem  int // address in linear memory
 	size int
 }
+
+// maxMemoryImage bounds the memory the data segments may initialise, far
+// above a Go module's (the page's ends below 8 MB), so that a malformed
+// address cannot make the tool allocate gigabytes.
+const maxMemoryImage = 256 << 20
 
 var wasmMagic = []byte{0, 'a', 's', 'm', 1, 0, 0, 0}
 
@@ -60,7 +66,7 @@ func readDataSection(m []byte, p int) ([]segment, error) {
 		if addr, p, err = sleb(m, p+1); err != nil {
 			return nil, err
 		}
-		if p >= len(m) || m[p] != 0x0b || addr < 0 {
+		if p >= len(m) || m[p] != 0x0b || addr < 0 || addr > math.MaxInt32 {
 			return nil, fmt.Errorf("data segment %d: unexpected address expression", i)
 		}
 		var size uint64
@@ -69,6 +75,9 @@ func readDataSection(m []byte, p int) ([]segment, error) {
 		}
 		if size > uint64(len(m)-p) {
 			return nil, fmt.Errorf("data segment %d runs past the end of the module", i)
+		}
+		if uint64(addr)+size > maxMemoryImage {
+			return nil, fmt.Errorf("data segment %d lies beyond %d MB of memory", i, maxMemoryImage>>20)
 		}
 		segs = append(segs, segment{file: p, mem: int(addr), size: int(size)})
 		p += int(size)
