@@ -61,7 +61,7 @@ func main() {
 }
 `
 
-func TestStrippedModuleRuns(t *testing.T) {
+func TestRewrittenModuleRuns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasm program")
 	}
@@ -98,26 +98,33 @@ func TestStrippedModuleRuns(t *testing.T) {
 	}
 	const want = "names: true true\n"
 	if before := run(); !strings.Contains(before, want) || !strings.Contains(before, "lines: true\n") {
-		t.Fatalf("the program before stripping printed:\n%s", before)
+		t.Fatalf("the program before rewriting printed:\n%s", before)
 	}
 	orig, err := os.ReadFile(wasm)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := stripFile(wasm); err != nil {
-		t.Fatal(err)
-	}
-	stripped, err := os.ReadFile(wasm)
+	stripped, err := stripLines(orig)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(stripped) != len(orig) || bytes.Equal(stripped, orig) {
 		t.Fatalf("stripping gave %d bytes from %d, changed: %v", len(stripped), len(orig), !bytes.Equal(stripped, orig))
 	}
+	_, st, err := rewriteJumps(stripped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.forward < 1000 || st.backward < 100 {
+		t.Fatalf("the runtime's jumps: %+v", st)
+	}
+	if err := rewriteFile(wasm); err != nil {
+		t.Fatal(err)
+	}
 	after := run()
-	t.Logf("the stripped program printed:\n%s", after)
+	t.Logf("the rewritten program printed:\n%s", after)
 	if !strings.Contains(after, want) || !strings.Contains(after, "lines: false\n") || !strings.Contains(after, "sum: 0\n") {
-		t.Fatalf("the stripped program printed:\n%s", after)
+		t.Fatalf("the rewritten program printed:\n%s", after)
 	}
 }
 
