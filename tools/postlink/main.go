@@ -2,7 +2,9 @@
 // GOARCH=wasm) for the page, after the linker:
 //
 //   - lines.go clears the runtime's line tables, in place;
-//   - jumps.go turns the functions' forward jumps into direct branches.
+//   - jumps.go turns the functions' forward jumps into direct branches;
+//   - address.go computes addresses in 32 bits where Go's backend takes
+//     64 and narrows them.
 //
 // Go's linker has no flag for either. A module whose tables or code are
 // not laid out as this Go version's are is refused and left as it was.
@@ -84,6 +86,11 @@ func rewrite(m []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, _, err = rewriteJumps(m)
-	return m, err
+	if m, _, err = rewriteJumps(m); err != nil {
+		return nil, err
+	}
+	return rewriteCode(m, func(body []byte) ([]byte, error) {
+		body, _, err := narrowAddresses(body)
+		return body, err
+	})
 }

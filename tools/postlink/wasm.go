@@ -24,28 +24,37 @@ const maxMemoryImage = 256 << 20
 
 var wasmMagic = []byte{0, 'a', 's', 'm', 1, 0, 0, 0}
 
-// dataSegments lists the active data segments of the module, each an
-// i32.const address as Go's linker writes them.
-func dataSegments(m []byte) ([]segment, error) {
+// section finds the module's section with the id: where its header
+// starts, and where its contents start and end.
+func section(m []byte, id byte, name string) (header, start, end int, err error) {
 	if !bytes.HasPrefix(m, wasmMagic) {
-		return nil, errors.New("not a WebAssembly module (version 1)")
+		return 0, 0, 0, errors.New("not a WebAssembly module (version 1)")
 	}
 	for p := len(wasmMagic); p < len(m); {
-		id := m[p]
 		size, q, err := uleb(m, p+1)
 		if err != nil {
-			return nil, err
+			return 0, 0, 0, err
 		}
 		end := q + int(size)
 		if size > uint64(len(m)) || end > len(m) {
-			return nil, fmt.Errorf("section %d runs past the end of the module", id)
+			return 0, 0, 0, fmt.Errorf("section %d runs past the end of the module", m[p])
 		}
-		if id == 11 {
-			return readDataSection(m[:end], q)
+		if m[p] == id {
+			return p, q, end, nil
 		}
 		p = end
 	}
-	return nil, errors.New("the module has no data section")
+	return 0, 0, 0, fmt.Errorf("the module has no %s section", name)
+}
+
+// dataSegments lists the active data segments of the module, each an
+// i32.const address as Go's linker writes them.
+func dataSegments(m []byte) ([]segment, error) {
+	_, start, end, err := section(m, 11, "data")
+	if err != nil {
+		return nil, err
+	}
+	return readDataSection(m[:end], start)
 }
 
 func readDataSection(m []byte, p int) ([]segment, error) {
