@@ -21,8 +21,9 @@ build_site() {
 		# 11% less to download (gzip), at no CPU cost measurable here.
 		GOOS=js GOARCH=wasm $GO build -gcflags='kubeplay/...=-l' -ldflags='-s -w' -trimpath -o dist/kubeplay.wasm ./wasm
 		# Tracebacks in the page name functions without file and line
-		# (those tables are 7% of the download), and forward jumps are
-		# direct branches (6% less to download, the engine 15% faster).
+		# (those tables are 7% of the download); forward jumps become
+		# direct branches and addresses are computed in 32 bits (6% less
+		# to download, the engine about 15% faster under Node).
 		$GO run ./tools/postlink dist/kubeplay.wasm
 		cp "$($GO env GOROOT)/lib/wasm/wasm_exec.js" dist/ 2>/dev/null || cp "$($GO env GOROOT)/misc/wasm/wasm_exec.js" dist/
 	fi
