@@ -13,7 +13,9 @@ import (
 // A program that leans on what the stripped tables must still give the
 // runtime: stack growth and copying (frame sizes), the collector walking
 // stacks (stack maps), goroutines, and a recovered panic's trace, which
-// must still name its functions.
+// must still name its functions; and on the rewritten code, which the
+// whole runtime is: loops, and goroutines resumed after the calls they
+// blocked in.
 const program = `package main
 
 import (
