@@ -73,15 +73,17 @@ func rewriteBody(b []byte, st *jumpStats) ([]byte, error) {
 		case 0x04: // if: one holding only a forward jump becomes br_if
 			if b[p+1] == 0x40 && next < len(b) && b[next] == 0x41 {
 				inner := append(stack, ctlOther)
-				if nextConst, err := instrEnd(b, next); err == nil {
-					if target, after, ok := h.jump(b, next, nextConst, inner); ok && target > segment && after < len(b) && b[after] == 0x0b {
-						if d, ok := depthOf(inner, target); ok {
-							out = append(out, 0x0d)
-							out = appendUleb(out, uint64(d-1))
-							st.forward++
-							p = after + 1
-							continue
-						}
+				if constEnd, err := instrEnd(b, next); err == nil {
+					d, after, kind, err := h.classify(b, next, constEnd, inner, segment)
+					if err != nil {
+						return nil, err
+					}
+					if kind == forwardJump && after < len(b) && b[after] == 0x0b {
+						out = append(out, 0x0d)
+						out = appendUleb(out, uint64(d-1))
+						st.forward++
+						p = after + 1
+						continue
 					}
 				}
 			}
@@ -100,18 +102,18 @@ func rewriteBody(b []byte, st *jumpStats) ([]byte, error) {
 			}
 			stack = stack[:len(stack)-1]
 		case 0x41: // i32.const C; local.set 0; br to the loop: a jump
-			if target, after, ok := h.jump(b, p, next, stack); ok {
-				if target > segment {
-					d, ok := depthOf(stack, target)
-					if !ok {
-						return nil, fmt.Errorf("a jump to block %d, which is not open", target)
-					}
-					out = append(out, 0x0c)
-					out = appendUleb(out, uint64(d))
-					st.forward++
-					p = after
-					continue
-				}
+			d, after, kind, err := h.classify(b, p, next, stack, segment)
+			if err != nil {
+				return nil, err
+			}
+			switch kind {
+			case forwardJump:
+				out = append(out, 0x0c)
+				out = appendUleb(out, uint64(d))
+				st.forward++
+				p = after
+				continue
+			case backwardJump:
 				st.backward++
 			}
 		}
@@ -191,6 +193,30 @@ func (h *dispatch) jump(b []byte, p, next int, stack []int) (target, after int, 
 	}
 	l := h.labels[min(uint64(c), uint64(len(h.labels)-1))]
 	return int(l), after, true
+}
+
+const (
+	notAJump = iota
+	forwardJump
+	backwardJump
+)
+
+// classify tells whether the i32.const at p (ending at next) starts a
+// jump, in which direction from the walk's segment, and for a forward one
+// the depth of the block to branch out of.
+func (h *dispatch) classify(b []byte, p, next int, stack []int, segment int) (depth, after, kind int, err error) {
+	target, after, ok := h.jump(b, p, next, stack)
+	switch {
+	case !ok:
+		return 0, 0, notAJump, nil
+	case target <= segment:
+		return 0, after, backwardJump, nil
+	}
+	d, ok := depthOf(stack, target)
+	if !ok {
+		return 0, 0, notAJump, fmt.Errorf("a jump to block %d, which is not open", target)
+	}
+	return d, after, forwardJump, nil
 }
 
 // depthOf is the branch depth of resume block k from the top of stack,

@@ -79,18 +79,21 @@ func rewriteFile(path string) error {
 	return os.WriteFile(path, out, 0o644)
 }
 
-// rewrite runs both passes: the line tables are cleared first, as that
-// pass finds the data by its offsets in the file.
+// rewrite runs the passes: the line tables are cleared first, as that
+// pass finds the data by its offsets in the file; then each function body
+// has its jumps and addresses rewritten, in one walk of the code section.
 func rewrite(m []byte) ([]byte, error) {
 	m, err := stripLines(m)
 	if err != nil {
 		return nil, err
 	}
-	if m, _, err = rewriteJumps(m); err != nil {
-		return nil, err
-	}
+	var st jumpStats
 	return rewriteCode(m, func(body []byte) ([]byte, error) {
-		body, _, err := narrowAddresses(body)
+		body, err := rewriteBody(body, &st)
+		if err != nil {
+			return nil, err
+		}
+		body, _, err = narrowAddresses(body)
 		return body, err
 	})
 }

@@ -31,12 +31,8 @@ func TestPrecompressRoundTrips(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		zr, err := gzip.NewReader(bytes.NewReader(gz))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := io.ReadAll(zr); err != nil || !bytes.Equal(got, data) {
-			t.Fatalf("run %d: the .gz file unpacks to %d bytes (%v), want the input's %d", run, len(got), err, len(data))
+		if got := gunzip(t, gz); !bytes.Equal(got, data) {
+			t.Fatalf("run %d: the .gz file unpacks to %d bytes, want the input's %d", run, len(got), len(data))
 		}
 		br, err := os.ReadFile(path + ".br")
 		if err != nil {
@@ -53,6 +49,26 @@ func TestPrecompressRoundTrips(t *testing.T) {
 	if len(entries) != 2 {
 		t.Fatalf("the cache holds %d files, want 2", len(entries))
 	}
+	for _, en := range entries {
+		kept, _ := os.ReadFile(filepath.Join(cache, en.Name()))
+		written, _ := os.ReadFile(path + filepath.Ext(en.Name()))
+		if !bytes.Equal(kept, written) {
+			t.Errorf("the cache's %s differs from the file written", en.Name())
+		}
+	}
+}
+
+func gunzip(t *testing.T, gz []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 func TestZopfliGzipUnpacks(t *testing.T) {
@@ -65,11 +81,7 @@ func TestZopfliGzipUnpacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, err := io.ReadAll(zr); err != nil || !bytes.Equal(got, data) {
-		t.Fatalf("zopfli's output unpacks to %d bytes (%v), want %d", len(got), err, len(data))
+	if got := gunzip(t, gz); !bytes.Equal(got, data) {
+		t.Fatalf("zopfli's output unpacks to %d bytes, want %d", len(got), len(data))
 	}
 }
