@@ -113,6 +113,13 @@ func TestRewrittenModuleRuns(t *testing.T) {
 	if len(stripped) != len(orig) || bytes.Equal(stripped, orig) {
 		t.Fatalf("stripping gave %d bytes from %d, changed: %v", len(stripped), len(orig), !bytes.Equal(stripped, orig))
 	}
+	unsafePoints, inlTrees := countTables(t, orig)
+	if unsafePoints < 100 || inlTrees < 100 {
+		t.Fatalf("the program has %d unsafe-point tables and %d tables of inlined calls", unsafePoints, inlTrees)
+	}
+	if unsafePoints, inlTrees = countTables(t, stripped); unsafePoints != 0 || inlTrees != 0 {
+		t.Fatalf("stripping left %d unsafe-point tables and %d tables of inlined calls", unsafePoints, inlTrees)
+	}
 	_, st, err := rewriteJumps(stripped)
 	if err != nil {
 		t.Fatal(err)
@@ -130,6 +137,34 @@ func TestRewrittenModuleRuns(t *testing.T) {
 	}
 }
 
+// countTables counts the functions with an unsafe-point table and with a
+// table of inlined calls.
+func countTables(t *testing.T, m []byte) (unsafePoints, inlTrees int) {
+	t.Helper()
+	segs, err := dataSegments(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tabs, err := findTables(memoryImage(m, segs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range tabs.nfunc {
+		f, err := tabs.record(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		npcdata := binary.LittleEndian.Uint32(f[funcNPCData:])
+		if npcdata > pcdataUnsafePoint && binary.LittleEndian.Uint32(f[funcPCData+4*pcdataUnsafePoint:]) != 0 {
+			unsafePoints++
+		}
+		if f[funcNFuncData] > funcdataInlTree && binary.LittleEndian.Uint32(f[funcPCData+4*(npcdata+funcdataInlTree):]) != noFuncdata {
+			inlTrees++
+		}
+	}
+	return unsafePoints, inlTrees
+}
+
 // Whatever the input, stripLines answers with an error or a module, and
 // never changes its input.
 func TestStripLinesRefusesWhatItCannotRead(t *testing.T) {
@@ -144,6 +179,7 @@ func TestStripLinesRefusesWhatItCannotRead(t *testing.T) {
 		"no pc-value tables": moduleWithData(append(tableHeader(1, 72, 72, 72, 72, 72), oneFunction...)),
 		"too many functions": moduleWithData(append(tableHeader(9, 72, 72, 72, 72, 73), 0, 0, 0, 0, 0, 0, 0, 0)),
 		"offsets backwards":  moduleWithData(tableHeader(1, 72, 80, 72, 72, 72)),
+		"no module data":     moduleWithData(append(tableHeader(1, 72, 72, 72, 72, 74), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
 	} {
 		in := bytes.Clone(m)
 		if out, err := stripLines(in); err == nil {
@@ -196,4 +232,20 @@ func FuzzStripLines(f *testing.F) {
 	f.Fuzz(func(t *testing.T, m []byte) {
 		stripLines(m)
 	})
+}
+
+func TestPcvalueMax(t *testing.T) {
+	// At offset 1: -1 → 0 for 5 bytes, → 3 for 2, → 1 for 1, then the end.
+	pctab := []byte{0, 2, 5, 6, 2, 3, 1, 0}
+	for _, c := range []struct {
+		off  uint32
+		want int64
+	}{{0, -1}, {1, 3}} {
+		if got, err := pcvalueMax(pctab, c.off); err != nil || got != c.want {
+			t.Errorf("table at %d: %d, %v; want %d", c.off, got, err, c.want)
+		}
+	}
+	if _, err := pcvalueMax(pctab[:6], 1); err == nil {
+		t.Error("a table cut short: no error")
+	}
 }
