@@ -17,10 +17,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	// Embedded zone data: time zones must resolve identically natively and
-	// in the browser, which has no zoneinfo files.
-	_ "time/tzdata"
 )
 
 // Schedule gives the next activation strictly after t.
@@ -107,11 +103,6 @@ func Parse(spec string) (Schedule, error) {
 		}
 	}
 	return s, nil
-}
-
-// LoadLocation resolves an IANA zone name from the embedded zone data.
-func LoadLocation(name string) (*time.Location, error) {
-	return time.LoadLocation(name)
 }
 
 func getField(field string, r bounds) (uint64, error) {
