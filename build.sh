@@ -25,12 +25,14 @@ build_site() {
 		# direct branches and addresses are computed in 32 bits (6% less
 		# to download, the engine about 15% faster under Node).
 		$GO run ./tools/postlink dist/kubeplay.wasm
+		# The lessons come beside it, fetched while the engine starts.
+		$GO run ./tools/lessonpack dist/lessons.bin
 		cp "$($GO env GOROOT)/lib/wasm/wasm_exec.js" dist/ 2>/dev/null || cp "$($GO env GOROOT)/misc/wasm/wasm_exec.js" dist/
 	fi
 	bundle_js
 	# kubeplay serve sends FILE.br / FILE.gz to browsers that accept them.
 	$GO run ./tools/precompress -cache "${XDG_CACHE_HOME:-$HOME/.cache}/kubeplay-precompress" \
-		$(find dist -maxdepth 1 -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.css' -o -name '*.html' \))
+		$(find dist -maxdepth 1 -type f \( -name '*.wasm' -o -name '*.bin' -o -name '*.js' -o -name '*.css' -o -name '*.html' \))
 }
 
 # bundle_js bundles the page's JavaScript and CSS (xterm.js, CodeMirror and
@@ -145,7 +147,7 @@ fuzz_one() {
 
 # fuzz_targets lists package:FuzzName for every fuzz test in the tree.
 fuzz_targets() {
-	grep -rl --include='*_test.go' '^func Fuzz' core cmd 2>/dev/null | sort | while read -r f; do
+	grep -rl --include='*_test.go' '^func Fuzz' core cmd lessons 2>/dev/null | sort | while read -r f; do
 		local dir
 		dir=./$(dirname "$f")
 		grep -o '^func Fuzz[A-Za-z0-9_]*' "$f" | sed 's/^func //' | while read -r fn; do

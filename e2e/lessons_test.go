@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -154,6 +156,46 @@ func TestLessons(t *testing.T) {
 			followLesson(f, l)
 			f.noConsoleErrors()
 		})
+	}
+}
+
+// The lessons come beside the engine (lessons.bin): a page whose host
+// does not have them still starts, and its lesson panel says why it lists
+// none.
+func TestLessonsWithoutTheirBundle(t *testing.T) {
+	s := setup(t)
+	dist := os.Getenv("KUBEPLAY_DIST")
+	if dist == "" {
+		dist = "../dist"
+	}
+	files := http.FileServer(http.Dir(dist))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/lessons.bin") {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})}
+	go srv.Serve(ln)
+	defer srv.Close()
+	f, closeTab := s.fresh()
+	defer closeTab()
+	f.base = "http://" + ln.Addr().String() + "/"
+	f.load("?lang=en")
+	if eval[bool](f, `document.getElementById("lesson-pane").hidden`) {
+		f.do(chromedp.Click(chromedp.CSS("#toggle-lessons")))
+	}
+	f.waitFor("the lesson panel's error", `!!document.querySelector("#lesson-body .lesson-error")`, 10*time.Second)
+	const want = "the lessons did not load: lessons.bin.gz: 404 Not Found"
+	if got := eval[string](f, `document.querySelector("#lesson-body .lesson-error").textContent`); got != want {
+		t.Fatalf("the lesson panel says %q, want %q", got, want)
+	}
+	if n := eval[int](f, `document.querySelectorAll("#lesson-body .lesson-item").length`); n != 0 {
+		t.Fatalf("the panel lists %d lessons", n)
 	}
 }
 

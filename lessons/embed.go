@@ -1,5 +1,5 @@
-// Package lessons holds the guided lessons, one folder each, embedded so
-// the page and the kubeplay command carry them.
+//go:build !js
+
 package lessons
 
 import "embed"

@@ -7,7 +7,6 @@ import (
 
 	"kubeplay/core/lesson"
 	"kubeplay/core/sim"
-	"kubeplay/lessons"
 )
 
 // LessonState is where the learner is in a lesson (kept with the page
@@ -23,9 +22,17 @@ var (
 	lessonsErr  error
 )
 
-// Lessons are the lessons the page carries (lessons/, embedded).
+// Lessons are the lessons of lessons/: embedded natively, fetched as a
+// bundle beside the page's WebAssembly (lessonSource).
 func Lessons() ([]*lesson.Lesson, error) {
-	lessonsOnce.Do(func() { allLessons, lessonsErr = lesson.LoadAll(lessons.FS) })
+	lessonsOnce.Do(func() {
+		fsys, err := lessonSource()
+		if err != nil {
+			lessonsErr = err
+			return
+		}
+		allLessons, lessonsErr = lesson.LoadAll(fsys)
+	})
 	return allLessons, lessonsErr
 }
 

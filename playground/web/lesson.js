@@ -97,6 +97,9 @@ export class LessonPanel {
     try {
       list = JSON.parse(await this.go().lessons());
     } catch (e) {
+      // The lessons' bundle did not load (lessons.bin, fetched beside the
+      // engine): say why rather than list nothing.
+      this.root.append(el("p", { class: "lesson-error" }, String(e && e.message ? e.message : e)));
       list = [];
     }
     const ul = el("ul", { class: "lesson-list" });

@@ -29,6 +29,31 @@ import { pack } from "./pack.js";
 
 importScripts("wasm_exec.js");
 
+// The lessons are not in the WebAssembly: they come as one bundle
+// (lessons.Pack's), fetched while the engine starts; the calls that read
+// them wait for it (see call). Its .gz is unpacked here unless the host
+// sent it encoded; without DecompressionStream the plain file is fetched.
+const LESSON_CALLS = new Set([
+  "lessons", "lesson", "startLesson", "lessonStep", "leaveLesson", "currentLesson", "checkLesson", "load",
+]);
+const lessonsFetched = fetchLessons().then(
+  (bytes) => {
+    globalThis.__kubeplayLessons = bytes;
+  },
+  (e) => {
+    globalThis.__kubeplayLessonsError = String(e && e.message ? e.message : e);
+  },
+);
+
+async function fetchLessons() {
+  const packed = typeof DecompressionStream === "function";
+  const name = packed ? "lessons.bin.gz" : "lessons.bin";
+  const resp = await fetch(name);
+  if (!resp.ok) throw new Error(`${name}: ${resp.status} ${resp.statusText}`);
+  const body = !packed || resp.headers.get("Content-Encoding") ? resp.body : resp.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(body).arrayBuffer());
+}
+
 const origin = performance.timeOrigin;
 let ops = [];
 let flushQueued = false;
@@ -245,6 +270,12 @@ async function call({ call: id, name, args }) {
     }
     const f = go && go[name];
     if (typeof f !== "function") throw new Error(`kubeplay: no engine call ${name}`);
+    if (LESSON_CALLS.has(name)) {
+      await lessonsFetched;
+      if (name === "lessons" && globalThis.__kubeplayLessonsError) {
+        throw new Error(`the lessons did not load: ${globalThis.__kubeplayLessonsError}`);
+      }
+    }
     // exec's third argument is the page's output callback: here it sends
     // the output on.
     if (name === "exec") args[2] = (text) => output(id, String(text));
