@@ -1,7 +1,8 @@
 // Command postlink rewrites a WebAssembly module Go built (GOOS=js
 // GOARCH=wasm) for the page, after the linker:
 //
-//   - lines.go clears the runtime's line tables, in place;
+//   - lines.go clears the runtime's line tables and unsafe points, in
+//     place;
 //   - jumps.go turns the functions' forward jumps into direct branches;
 //   - address.go computes addresses in 32 bits where Go's backend takes
 //     64 and narrows them.
