@@ -6,7 +6,6 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
-	"kubeplay/core/api/resource"
 )
 
 const (
@@ -175,8 +174,6 @@ func validateMetricIdentifier(id api.MetricIdentifier, fldPath *field.Path) fiel
 	return append(errs, ValidateLabelSelector(id.Selector, fldPath.Child("selector"))...)
 }
 
-func signOf(p *resource.Quantity) int { return q(*p).Sign() }
-
 func validateMetricTarget(mt api.MetricTarget, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	if mt.Type == "" {
@@ -185,11 +182,11 @@ func validateMetricTarget(mt api.MetricTarget, fldPath *field.Path) field.ErrorL
 	if mt.Type != api.UtilizationMetricType && mt.Type != api.ValueMetricType && mt.Type != api.AverageValueMetricType {
 		errs = append(errs, field.Invalid(fldPath.Child("type"), mt.Type, "must be either Utilization, Value, or AverageValue"))
 	}
-	if mt.Value != nil && signOf(mt.Value) != 1 {
-		errs = append(errs, field.Invalid(fldPath.Child("value"), qstr(q(*mt.Value).String()), "must be positive"))
+	if mt.Value != nil && mt.Value.Sign() != 1 {
+		errs = append(errs, field.Invalid(fldPath.Child("value"), qstr(mt.Value.String()), "must be positive"))
 	}
-	if mt.AverageValue != nil && signOf(mt.AverageValue) != 1 {
-		errs = append(errs, field.Invalid(fldPath.Child("averageValue"), qstr(q(*mt.AverageValue).String()), "must be positive"))
+	if mt.AverageValue != nil && mt.AverageValue.Sign() != 1 {
+		errs = append(errs, field.Invalid(fldPath.Child("averageValue"), qstr(mt.AverageValue.String()), "must be positive"))
 	}
 	if mt.AverageUtilization != nil && *mt.AverageUtilization < 1 {
 		errs = append(errs, field.Invalid(fldPath.Child("averageUtilization"), *mt.AverageUtilization, "must be greater than 0"))

@@ -57,10 +57,10 @@ func ValidateNode(n *api.Node) field.ErrorList {
 func validateNodeResources(n *api.Node) field.ErrorList {
 	var errs field.ErrorList
 	for _, k := range sortedResourceNames(n.Status.Capacity) {
-		errs = append(errs, ValidateResourceQuantityValue(k, q(n.Status.Capacity[k]), field.NewPath("status").Child("capacity").Child(k))...)
+		errs = append(errs, ValidateResourceQuantityValue(k, n.Status.Capacity[k], field.NewPath("status").Child("capacity").Child(k))...)
 	}
 	for _, k := range sortedResourceNames(n.Status.Allocatable) {
-		errs = append(errs, ValidateResourceQuantityValue(k, q(n.Status.Allocatable[k]), field.NewPath("status").Child("allocatable").Child(k))...)
+		errs = append(errs, ValidateResourceQuantityValue(k, n.Status.Allocatable[k], field.NewPath("status").Child("allocatable").Child(k))...)
 	}
 	return errs
 }

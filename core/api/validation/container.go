@@ -10,6 +10,7 @@ import (
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
 	"kubeplay/core/api/intstr"
+	"kubeplay/core/api/resource"
 )
 
 // podOptions carries what changes between a Pod and an embedded template.
@@ -495,7 +496,7 @@ func validateContainerResourceName(name string, fldPath *field.Path) field.Error
 }
 
 // ValidateResourceQuantityValue: non-negative, and whole for integer resources.
-func ValidateResourceQuantityValue(name string, value quantity, fldPath *field.Path) field.ErrorList {
+func ValidateResourceQuantityValue(name string, value resource.Quantity, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	if value.Sign() < 0 {
 		errs = append(errs, field.Invalid(fldPath, value.String(), isNegativeErrorMsg))
@@ -525,17 +526,17 @@ func ValidateContainerResourceRequirements(req *api.ResourceRequirements, claimN
 	for _, name := range sortedResourceNames(req.Limits) {
 		p := limPath.Key(name)
 		errs = append(errs, validateContainerResourceName(name, p)...)
-		errs = append(errs, ValidateResourceQuantityValue(name, q(req.Limits[name]), p)...)
+		errs = append(errs, ValidateResourceQuantityValue(name, req.Limits[name], p)...)
 		limHuge = limHuge || isHugePageResourceName(name)
 		limCPUOrMem = limCPUOrMem || name == "cpu" || name == "memory"
 	}
 	for _, name := range sortedResourceNames(req.Requests) {
 		p := reqPath.Key(name)
 		errs = append(errs, validateContainerResourceName(name, p)...)
-		v := q(req.Requests[name])
+		v := req.Requests[name]
 		errs = append(errs, ValidateResourceQuantityValue(name, v, p)...)
 		if lim, ok := req.Limits[name]; ok {
-			l := q(lim)
+			l := lim
 			if v.Cmp(l) != 0 && !isOvercommitAllowed(name) {
 				errs = append(errs, field.Invalid(reqPath, v.String(), fmt.Sprintf("must be equal to %s limit of %s", name, l.String())))
 			} else if v.Cmp(l) > 0 {

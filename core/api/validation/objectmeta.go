@@ -88,7 +88,7 @@ func semanticValueEqual(a, b reflect.Value) bool {
 		return false
 	}
 	if a.Type() == quantityType && a.CanInterface() {
-		return q(a.Interface().(resource.Quantity)).Cmp(q(b.Interface().(resource.Quantity))) == 0
+		return a.Interface().(resource.Quantity).Cmp(b.Interface().(resource.Quantity)) == 0
 	}
 	switch a.Kind() {
 	case reflect.Map, reflect.Slice:

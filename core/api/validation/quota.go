@@ -39,7 +39,7 @@ func ValidateResourceQuota(rq *api.ResourceQuota) field.ErrorList {
 		p := field.NewPath("status").Child(part.name)
 		for _, k := range sortedResourceNames(part.rl) {
 			errs = append(errs, validateQuotaResourceName(k, p.Key(k))...)
-			errs = append(errs, ValidateResourceQuantityValue(k, q(part.rl[k]), p.Key(k))...)
+			errs = append(errs, ValidateResourceQuantityValue(k, part.rl[k], p.Key(k))...)
 		}
 	}
 	return errs
@@ -50,7 +50,7 @@ func validateResourceQuotaSpec(spec *api.ResourceQuotaSpec, fldPath *field.Path)
 	hp := fldPath.Child("hard")
 	for _, k := range sortedResourceNames(spec.Hard) {
 		errs = append(errs, validateQuotaResourceName(k, hp.Key(k))...)
-		errs = append(errs, ValidateResourceQuantityValue(k, q(spec.Hard[k]), hp.Key(k))...)
+		errs = append(errs, ValidateResourceQuantityValue(k, spec.Hard[k], hp.Key(k))...)
 	}
 	sp := fldPath.Child("scopes")
 	scopes := map[string]bool{}

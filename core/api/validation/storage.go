@@ -8,6 +8,7 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/field"
+	"kubeplay/core/api/resource"
 )
 
 var (
@@ -34,7 +35,7 @@ func validateAccessModes(modes []string, fldPath *field.Path) field.ErrorList {
 	return errs
 }
 
-func validatePositiveQuantity(v quantity, fldPath *field.Path) field.ErrorList {
+func validatePositiveQuantity(v resource.Quantity, fldPath *field.Path) field.ErrorList {
 	if v.Sign() <= 0 {
 		return field.ErrorList{field.Invalid(fldPath, v.String(), isNotPositiveErrorMsg)}
 	}
@@ -55,10 +56,10 @@ func ValidatePersistentVolumeClaimSpec(spec *api.PersistentVolumeClaimSpec, fldP
 	storagePath := fldPath.Child("resources").Key(api.ResourceStorage)
 	if v, ok := spec.Resources.Requests[api.ResourceStorage]; !ok {
 		errs = append(errs, field.Required(storagePath, ""))
-	} else if e := validatePositiveQuantity(q(v), storagePath); len(e) > 0 {
+	} else if e := validatePositiveQuantity(v, storagePath); len(e) > 0 {
 		errs = append(errs, e...)
 	} else {
-		errs = append(errs, ValidateResourceQuantityValue(api.ResourceStorage, q(v), storagePath)...)
+		errs = append(errs, ValidateResourceQuantityValue(api.ResourceStorage, v, storagePath)...)
 	}
 	if sc := spec.StorageClassName; sc != nil && *sc != "" {
 		for _, m := range NameIsDNSSubdomain(*sc, false) {
@@ -160,9 +161,9 @@ func ValidatePersistentVolumeClaimUpdate(pvc, old *api.PersistentVolumeClaim) fi
 		errs = append(errs, field.Forbidden(field.NewPath("spec"),
 			"spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n"+specDiff(oldSpec, newSpec)))
 	}
-	newSize := q(pvc.Spec.Resources.Requests[api.ResourceStorage])
-	oldSize := q(old.Spec.Resources.Requests[api.ResourceStorage])
-	statusSize := q(old.Status.Capacity[api.ResourceStorage])
+	newSize := pvc.Spec.Resources.Requests[api.ResourceStorage]
+	oldSize := old.Spec.Resources.Requests[api.ResourceStorage]
+	statusSize := old.Status.Capacity[api.ResourceStorage]
 	// RecoverVolumeExpansionFailure (beta, on in v1.32) lets a request shrink
 	// back down to, but not below, the recorded capacity.
 	if newSize.Cmp(oldSize) < 0 && newSize.Cmp(statusSize) <= 0 {
@@ -190,7 +191,7 @@ func ValidatePersistentVolume(pv *api.PersistentVolume) field.ErrorList {
 		errs = append(errs, field.NotSupported(capPath, goValue{spec.Capacity}, []string{api.ResourceStorage}))
 	}
 	for _, r := range sortedResourceNames(spec.Capacity) {
-		v := q(spec.Capacity[r])
+		v := spec.Capacity[r]
 		if v.Value() < 0 {
 			errs = append(errs, field.Invalid(capPath.Key(r), v.Value(), "must be a valid resource quantity"))
 		}

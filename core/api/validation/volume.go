@@ -93,7 +93,7 @@ func validateVolumeSource(src *api.VolumeSource, fldPath *field.Path, volName st
 	}
 	if src.EmptyDir != nil {
 		n++
-		if src.EmptyDir.SizeLimit != nil && q(*src.EmptyDir.SizeLimit).Sign() < 0 {
+		if src.EmptyDir.SizeLimit != nil && src.EmptyDir.SizeLimit.Sign() < 0 {
 			errs = append(errs, field.Forbidden(fldPath.Child("emptyDir").Child("sizeLimit"), "SizeLimit field must be a valid resource quantity"))
 		}
 	}
@@ -475,7 +475,7 @@ func validateContainerResourceFieldSelector(fs *api.ResourceFieldSelector, fldPa
 	if fs.Divisor.String() == "" {
 		return errs
 	}
-	d := q(fs.Divisor)
+	d := fs.Divisor
 	if d.Sign() == 0 {
 		return errs
 	}
