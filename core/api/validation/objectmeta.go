@@ -74,63 +74,10 @@ func ValidateImmutableField(newVal, oldVal any, fldPath *field.Path) field.Error
 	return nil
 }
 
-// semanticEqual is DeepEqual that treats nil and empty maps and slices
-// alike, as upstream's Semantic.DeepEqual does for API objects.
-func semanticEqual(a, b any) bool {
-	return semanticValueEqual(reflect.ValueOf(a), reflect.ValueOf(b))
-}
+// semanticEqual is upstream's Semantic.DeepEqual (api.SemanticEqual).
+func semanticEqual(a, b any) bool { return api.SemanticEqual(a, b) }
 
-func semanticValueEqual(a, b reflect.Value) bool {
-	if !a.IsValid() || !b.IsValid() {
-		return a.IsValid() == b.IsValid()
-	}
-	if a.Type() != b.Type() {
-		return false
-	}
-	if a.Type() == quantityType && a.CanInterface() {
-		return a.Interface().(resource.Quantity).Cmp(b.Interface().(resource.Quantity)) == 0
-	}
-	switch a.Kind() {
-	case reflect.Map, reflect.Slice:
-		if a.Len() == 0 && b.Len() == 0 {
-			return true
-		}
-		if a.Len() != b.Len() {
-			return false
-		}
-		if a.Kind() == reflect.Slice {
-			for i := 0; i < a.Len(); i++ {
-				if !semanticValueEqual(a.Index(i), b.Index(i)) {
-					return false
-				}
-			}
-			return true
-		}
-		for _, k := range a.MapKeys() {
-			bv := b.MapIndex(k)
-			if !bv.IsValid() || !semanticValueEqual(a.MapIndex(k), bv) {
-				return false
-			}
-		}
-		return true
-	case reflect.Pointer, reflect.Interface:
-		if a.IsNil() || b.IsNil() {
-			return a.IsNil() == b.IsNil()
-		}
-		return semanticValueEqual(a.Elem(), b.Elem())
-	case reflect.Struct:
-		for i := 0; i < a.NumField(); i++ {
-			if !semanticValueEqual(a.Field(i), b.Field(i)) {
-				return false
-			}
-		}
-		return true
-	}
-	if a.CanInterface() && b.CanInterface() {
-		return reflect.DeepEqual(a.Interface(), b.Interface())
-	}
-	return a.String() == b.String()
-}
+func semanticValueEqual(a, b reflect.Value) bool { return api.SemanticValueEqual(a, b) }
 
 // ValidateLabelName checks one label key.
 func ValidateLabelName(name string, fldPath *field.Path) field.ErrorList {

@@ -5,6 +5,7 @@ import (
 
 	"kubeplay/core/api"
 	"kubeplay/core/api/intstr"
+	"kubeplay/core/api/resource"
 )
 
 func ios(s string) *intstr.IntOrString {
@@ -78,5 +79,47 @@ func TestRevisionHistoryOnReuse(t *testing.T) {
 	}
 	if r.Annotations[api.RevisionAnnotation] != "5" || r.Annotations[api.RevisionHistoryAnnotation] != "3" {
 		t.Fatalf("got %v", r.Annotations)
+	}
+}
+
+// A ReplicaSet's template is the Deployment's when they differ only in the
+// hash label, unset against empty lists and maps, and how a quantity is
+// written, as upstream's Semantic.DeepEqual has it.
+func TestEqualIgnoreHash(t *testing.T) {
+	base := func() *api.PodTemplateSpec {
+		return &api.PodTemplateSpec{
+			ObjectMeta: api.ObjectMeta{Labels: map[string]string{"app": "web"}},
+			Spec: api.PodSpec{Containers: []api.Container{{
+				Name: "web", Image: "nginx:1.25",
+				Resources: api.ResourceRequirements{Requests: api.ResourceList{"cpu": resource.MustParse("500m")}},
+			}}},
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		change func(*api.PodTemplateSpec)
+		want   bool
+	}{
+		{"the same", func(*api.PodTemplateSpec) {}, true},
+		{"the hash label", func(p *api.PodTemplateSpec) { p.Labels[api.DefaultDeploymentUniqueLabelKey] = "5d4f8b7c9" }, true},
+		{"an empty env list", func(p *api.PodTemplateSpec) { p.Spec.Containers[0].Env = []api.EnvVar{} }, true},
+		{"an empty annotation map", func(p *api.PodTemplateSpec) { p.Annotations = map[string]string{} }, true},
+		{"the quantity written otherwise", func(p *api.PodTemplateSpec) {
+			p.Spec.Containers[0].Resources.Requests["cpu"] = resource.MustParse("0.5")
+		}, true},
+		{"another image", func(p *api.PodTemplateSpec) { p.Spec.Containers[0].Image = "nginx:1.26" }, false},
+		{"another label", func(p *api.PodTemplateSpec) { p.Labels["tier"] = "front" }, false},
+		{"a request more", func(p *api.PodTemplateSpec) {
+			p.Spec.Containers[0].Resources.Requests["memory"] = resource.MustParse("64Mi")
+		}, false},
+		{"an annotation", func(p *api.PodTemplateSpec) {
+			p.Annotations = map[string]string{"kubectl.kubernetes.io/restartedAt": "now"}
+		}, false},
+	} {
+		changed := base()
+		c.change(changed)
+		if got := EqualIgnoreHash(base(), changed); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
 	}
 }

@@ -1,16 +1,8 @@
 package util
 
-import (
-	"encoding/json"
+import "kubeplay/core/api"
 
-	"kubeplay/core/api"
-)
-
-// templatesEqual compares two templates field by field through their
-// canonical JSON (unset and empty compare as upstream's semantic equality
-// treats them after defaulting).
-func templatesEqual(a, b *api.PodTemplateSpec) bool {
-	ja, err1 := json.Marshal(a)
-	jb, err2 := json.Marshal(b)
-	return err1 == nil && err2 == nil && string(ja) == string(jb)
-}
+// templatesEqual is upstream's comparison of two templates (after the
+// hash label is taken out): Semantic.DeepEqual, where an unset list or map
+// and an empty one are the same template.
+func templatesEqual(a, b *api.PodTemplateSpec) bool { return api.SemanticEqual(a, b) }
