@@ -337,7 +337,7 @@ func ValidateStatefulSetUpdate(ss, old *api.StatefulSet) field.ErrorList {
 	clone.MinReadySeconds = old.Spec.MinReadySeconds
 	clone.Ordinals = old.Spec.Ordinals
 	clone.PersistentVolumeClaimRetentionPolicy = old.Spec.PersistentVolumeClaimRetentionPolicy
-	if !semanticEqual(clone, old.Spec) {
+	if !api.SemanticEqual(clone, old.Spec) {
 		errs = append(errs, field.Forbidden(field.NewPath("spec"),
 			"updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"))
 	}

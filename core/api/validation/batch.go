@@ -416,7 +416,7 @@ func ValidateJobUpdate(job, old *api.Job) field.ErrorList {
 	indexed := spec.CompletionMode != nil && *spec.CompletionMode == api.IndexedCompletion
 	if !indexed {
 		errs = append(errs, ValidateImmutableField(spec.Completions, oldSpec.Completions, fldPath.Child("completions"))...)
-	} else if !semanticEqual(spec.Completions, oldSpec.Completions) && spec.Completions != nil &&
+	} else if !api.SemanticEqual(spec.Completions, oldSpec.Completions) && spec.Completions != nil &&
 		(spec.Parallelism == nil || *spec.Completions != *spec.Parallelism) {
 		errs = append(errs, field.Invalid(fldPath.Child("completions"), *spec.Completions, "can only be modified in tandem with spec.parallelism"))
 	}
@@ -442,7 +442,7 @@ func ValidateJobUpdate(job, old *api.Job) field.ErrorList {
 		oldT.Labels = t.Labels
 		oldT.Spec.SchedulingGates = t.Spec.SchedulingGates
 	}
-	if !semanticEqual(spec.Template, oldT) {
+	if !api.SemanticEqual(spec.Template, oldT) {
 		errs = append(errs, field.Invalid(fldPath.Child("template"), goValue{spec.Template}, fieldImmutableErrorMsg))
 	}
 	for _, f := range []struct {
@@ -455,7 +455,7 @@ func ValidateJobUpdate(job, old *api.Job) field.ErrorList {
 		{"managedBy", spec.ManagedBy, oldSpec.ManagedBy},
 		{"successPolicy", spec.SuccessPolicy, oldSpec.SuccessPolicy},
 	} {
-		if !semanticEqual(f.new, f.old) {
+		if !api.SemanticEqual(f.new, f.old) {
 			errs = append(errs, field.Invalid(fldPath.Child(f.name), goValue{f.new}, fieldImmutableErrorMsg))
 		}
 	}
@@ -499,7 +499,7 @@ func validateCronJobSpec(spec, oldSpec *api.CronJobSpec, fldPath *field.Path) fi
 	if spec.StartingDeadlineSeconds != nil {
 		errs = append(errs, ValidateNonnegativeField(*spec.StartingDeadlineSeconds, fldPath.Child("startingDeadlineSeconds"))...)
 	}
-	if oldSpec == nil || !semanticEqual(oldSpec.TimeZone, spec.TimeZone) {
+	if oldSpec == nil || !api.SemanticEqual(oldSpec.TimeZone, spec.TimeZone) {
 		errs = append(errs, validateTimeZone(spec.TimeZone, fldPath.Child("timeZone"))...)
 	}
 	switch cp := spec.ConcurrencyPolicy; cp {

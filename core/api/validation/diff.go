@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"kubeplay/core/api"
 	"kubeplay/core/api/resource"
 )
 
@@ -62,7 +63,7 @@ func diffStruct(sb *strings.Builder, a, b reflect.Value, depth int) {
 			continue
 		}
 		fa, fb := a.Field(i), b.Field(i)
-		if semanticValueEqual(fa, fb) {
+		if api.SemanticValueEqual(fa, fb) {
 			same++
 			continue
 		}
@@ -100,7 +101,7 @@ func diffValue(sb *strings.Builder, label string, a, b reflect.Value, depth int)
 			same = 0
 		}
 		for i := 0; i < a.Len(); i++ {
-			if semanticValueEqual(a.Index(i), b.Index(i)) {
+			if api.SemanticValueEqual(a.Index(i), b.Index(i)) {
 				same++
 				continue
 			}

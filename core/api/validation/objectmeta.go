@@ -68,16 +68,11 @@ func ValidateNonnegativeField(value int64, fldPath *field.Path) field.ErrorList 
 
 // ValidateImmutableField: newVal must equal oldVal.
 func ValidateImmutableField(newVal, oldVal any, fldPath *field.Path) field.ErrorList {
-	if !semanticEqual(oldVal, newVal) {
+	if !api.SemanticEqual(oldVal, newVal) {
 		return field.ErrorList{field.Invalid(fldPath, newVal, fieldImmutableErrorMsg)}
 	}
 	return nil
 }
-
-// semanticEqual is upstream's Semantic.DeepEqual (api.SemanticEqual).
-func semanticEqual(a, b any) bool { return api.SemanticEqual(a, b) }
-
-func semanticValueEqual(a, b reflect.Value) bool { return api.SemanticValueEqual(a, b) }
 
 // ValidateLabelName checks one label key.
 func ValidateLabelName(name string, fldPath *field.Path) field.ErrorList {

@@ -175,7 +175,7 @@ func ValidatePodUpdate(newPod, oldPod *api.Pod) field.ErrorList {
 	errs = append(errs, validateOnlyAddedTolerations(newPod.Spec.Tolerations, oldPod.Spec.Tolerations, specPath.Child("tolerations"))...)
 	errs = append(errs, validateOnlyDeletedSchedulingGates(newPod.Spec.SchedulingGates, oldPod.Spec.SchedulingGates, specPath.Child("schedulingGates"))...)
 
-	if semanticEqual(newPod.Spec, oldPod.Spec) {
+	if api.SemanticEqual(newPod.Spec, oldPod.Spec) {
 		return errs
 	}
 	munged := *newPod.Spec.DeepCopy()
@@ -209,7 +209,7 @@ func ValidatePodUpdate(newPod, oldPod *api.Pod) field.ErrorList {
 		}
 		munged.NodeSelector = oldPod.Spec.NodeSelector
 	}
-	if !semanticEqual(munged, oldPod.Spec) {
+	if !api.SemanticEqual(munged, oldPod.Spec) {
 		errs = append(errs, field.Forbidden(specPath, "pod updates may not change fields other than "+
 			strings.Join(updatablePodSpecFields, ",")+"\n"+specDiff(oldPod.Spec, munged)))
 	}
@@ -266,7 +266,7 @@ func validateOnlyAddedTolerations(newTs, oldTs []api.Toleration, fldPath *field.
 		for _, nt := range newTs {
 			o := old
 			o.TolerationSeconds = nt.TolerationSeconds
-			if semanticEqual(o, nt) {
+			if api.SemanticEqual(o, nt) {
 				found = true
 				break
 			}

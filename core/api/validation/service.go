@@ -431,7 +431,7 @@ func ValidateServiceUpdate(svc, old *api.Service) field.ErrorList {
 		}
 	}
 	if svc.Spec.Type == api.ServiceTypeLoadBalancer && old.Spec.Type == api.ServiceTypeLoadBalancer &&
-		!semanticEqual(svc.Spec.LoadBalancerClass, old.Spec.LoadBalancerClass) {
+		!api.SemanticEqual(svc.Spec.LoadBalancerClass, old.Spec.LoadBalancerClass) {
 		errs = append(errs, field.Invalid(field.NewPath("spec").Child("loadBalancerClass"), svc.Spec.LoadBalancerClass, "may not change once set"))
 	}
 	needs := func(s *api.Service) bool {

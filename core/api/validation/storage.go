@@ -87,7 +87,7 @@ func ValidatePersistentVolumeClaimSpec(spec *api.PersistentVolumeClaimSpec, fldP
 			errs = append(errs, field.Invalid(fldPath, fldPath.Child("dataSource").String(), "may not be specified when dataSourceRef.namespace is specified"))
 		}
 	} else if d := spec.DataSource; d != nil && r != nil {
-		if !semanticEqual(d.APIGroup, r.APIGroup) || d.Kind != r.Kind || d.Name != r.Name {
+		if !api.SemanticEqual(d.APIGroup, r.APIGroup) || d.Kind != r.Kind || d.Name != r.Name {
 			errs = append(errs, field.Invalid(fldPath, fldPath.Child("dataSource").String(), "must match dataSourceRef"))
 		}
 	}
@@ -157,7 +157,7 @@ func ValidatePersistentVolumeClaimUpdate(pvc, old *api.PersistentVolumeClaim) fi
 	if pvc.Status.Phase == api.ClaimBound && newSpec.VolumeAttributesClassName != nil {
 		newSpec.VolumeAttributesClassName = oldSpec.VolumeAttributesClassName
 	}
-	if !semanticEqual(newSpec, oldSpec) {
+	if !api.SemanticEqual(newSpec, oldSpec) {
 		errs = append(errs, field.Forbidden(field.NewPath("spec"),
 			"spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n"+specDiff(oldSpec, newSpec)))
 	}
@@ -272,12 +272,12 @@ func ValidatePersistentVolumeUpdate(pv, old *api.PersistentVolume) field.ErrorLi
 		c.ControllerExpandSecretRef = nil
 		newSrc.CSI = &c
 	}
-	if !semanticEqual(newSrc, old.Spec.PersistentVolumeSource) {
+	if !api.SemanticEqual(newSrc, old.Spec.PersistentVolumeSource) {
 		errs = append(errs, field.Forbidden(field.NewPath("spec").Child("persistentvolumesource"),
 			"spec.persistentvolumesource is immutable after creation\n"+specDiff(old.Spec.PersistentVolumeSource, newSrc)))
 	}
 	errs = append(errs, ValidateImmutableField(pv.Spec.VolumeMode, old.Spec.VolumeMode, field.NewPath("volumeMode"))...)
-	if old.Spec.NodeAffinity != nil && !semanticEqual(pv.Spec.NodeAffinity, old.Spec.NodeAffinity) {
+	if old.Spec.NodeAffinity != nil && !api.SemanticEqual(pv.Spec.NodeAffinity, old.Spec.NodeAffinity) {
 		errs = append(errs, field.Invalid(field.NewPath("nodeAffinity"), goValue{pv.Spec.NodeAffinity}, fieldImmutableErrorMsg+", except for updating from beta label to GA"))
 	}
 	return errs
@@ -342,7 +342,7 @@ func ValidateStorageClass(sc *api.StorageClass) field.ErrorList {
 // volumeBindingMode are fixed.
 func ValidateStorageClassUpdate(sc, old *api.StorageClass) field.ErrorList {
 	errs := ValidateObjectMetaUpdate(&sc.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"))
-	if !semanticEqual(sc.Parameters, old.Parameters) {
+	if !api.SemanticEqual(sc.Parameters, old.Parameters) {
 		errs = append(errs, field.Forbidden(field.NewPath("parameters"), "updates to parameters are forbidden."))
 	}
 	if sc.Provisioner != old.Provisioner {
