@@ -36,6 +36,9 @@ func Pack(fsys fs.FS) ([]byte, error) {
 	}
 	out := binary.AppendUvarint(nil, uint64(len(paths)))
 	for _, p := range paths {
+		if !plainPath(p) {
+			return nil, fmt.Errorf("lesson file %q: name it with letters, digits, '.', '_' and '-' only", p)
+		}
 		b, err := fs.ReadFile(fsys, p)
 		if err != nil {
 			return nil, err
@@ -75,7 +78,7 @@ func Unpack(b []byte) (fs.FS, error) {
 			return nil, err
 		}
 		name := string(p)
-		if !fs.ValidPath(name) || name == "." {
+		if !plainPath(name) {
 			return nil, fmt.Errorf("the lesson bundle has a bad path %q", name)
 		}
 		if _, dup := files[name]; dup {
@@ -94,6 +97,24 @@ func Unpack(b []byte) (fs.FS, error) {
 		}
 	}
 	return files, nil
+}
+
+// plainPath reports whether p is a valid fs path whose names use only
+// letters, digits, '.', '_' and '-'. Lesson files need no more, and a
+// backslash or a glob character would read differently on another system
+// or to fs.Glob.
+func plainPath(p string) bool {
+	if !fs.ValidPath(p) || p == "." {
+		return false
+	}
+	for _, c := range p {
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			c == '.' || c == '_' || c == '-' || c == '/'
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // bundle is an unpacked bundle: file contents by path. Folders are the

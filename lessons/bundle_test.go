@@ -44,6 +44,8 @@ func TestUnpackRefusesABadBundle(t *testing.T) {
 		"absolute path":      "\x01\x04/a/b\x00",
 		"dot dot":            "\x01\x07a/../bb\x00",
 		"the root":           "\x01\x01.\x00",
+		"backslash":          "\x01\x03\\00\x00",
+		"glob character":     "\x01\x03[/0\x00",
 		"twice":              "\x02\x03a/b\x00\x03a/b\x00",
 		"file and folder":    "\x02\x01a\x00\x03a/b\x00",
 		"count past the end": "\xff\xff\x03",
@@ -71,4 +73,10 @@ func FuzzUnpack(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+func TestPackRefusesAFileNameUnpackWouldRefuse(t *testing.T) {
+	if _, err := Pack(fstest.MapFS{"a/b[1].yaml": {}}); err == nil {
+		t.Fatal("packed a name with a glob character")
+	}
 }
