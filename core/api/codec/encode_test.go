@@ -123,3 +123,19 @@ func TestYAMLRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// kubectl prints YAML by reading its JSON back as YAML, and a YAML reader
+// looks back at most 1,024 characters for a simple key; a longer key fails
+// there, in `kubectl annotate --local -o yaml` too, while one of 129 to
+// 1,024 characters prints in the explicit "? key" form.
+func TestEncodeYAMLRefusesAKeyPastTheSimpleKeyLimit(t *testing.T) {
+	long := map[string]string{strings.Repeat("d", 1100): "v"}
+	if y, err := EncodeYAML(long); err == nil || err.Error() != "yaml: did not find expected ',' or '}'" {
+		t.Errorf("a 1,100-character key: %q, %v", y, err)
+	}
+	k := strings.Repeat("d", 200)
+	y, err := EncodeYAML(map[string]string{k: "v"})
+	if want := "? " + k + "\n: v\n"; err != nil || string(y) != want {
+		t.Errorf("a 200-character key: %q, %v", y, err)
+	}
+}
