@@ -216,7 +216,7 @@ func awkUnescape(s string) string {
 }
 
 func newAwkInterp(ctx *Context, prog *awkProgram, operands []string) *awkInterp {
-	in := &awkInterp{ctx: ctx, prog: prog, inputs: map[string]*awkReader{}, outputs: map[string]*awkOutput{},
+	in := &awkInterp{ctx: ctx, maxSteps: ctx.toolSteps(100), prog: prog, inputs: map[string]*awkReader{}, outputs: map[string]*awkOutput{},
 		regexes: map[string]*regexp.Regexp{}, argi: 1}
 	in.globals = make([]*awkCell, len(prog.globals))
 	for i := range in.globals {

@@ -70,10 +70,6 @@ const (
 	afReturn
 )
 
-// awkMaxSteps bounds statements and loop iterations, so a runaway loop
-// stops instead of freezing the page.
-const awkMaxSteps = 20_000_000
-
 // awkMaxString bounds one string value.
 const awkMaxString = 16 << 20
 
@@ -108,11 +104,15 @@ type awkInterp struct {
 	outputs  map[string]*awkOutput
 	outOrder []string
 
-	regexes  map[string]*regexp.Regexp
-	fsCache  string
-	fsRegex  *regexp.Regexp
-	ranges   []bool
-	steps    int
+	regexes map[string]*regexp.Regexp
+	fsCache string
+	fsRegex *regexp.Regexp
+	ranges  []bool
+	steps   int
+	// maxSteps bounds statements and loop iterations, so that a runaway
+	// loop stops instead of freezing the page (20 million at the shell's
+	// default budget).
+	maxSteps int
 	line     int
 	exitCode int
 	depth    int
@@ -129,8 +129,8 @@ func (in *awkInterp) fatal(format string, a ...any) {
 
 func (in *awkInterp) step() {
 	in.steps++
-	if in.steps > awkMaxSteps {
-		in.fatal("too many steps (more than %d): program stopped", awkMaxSteps)
+	if in.steps > in.maxSteps {
+		in.fatal("too many steps (more than %d): program stopped", in.maxSteps)
 	}
 }
 

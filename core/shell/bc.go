@@ -592,10 +592,13 @@ type bcInterp struct {
 	fname  string
 	adr    int
 	steps  int
-	depth  int
-	lineLn int
-	col    int
-	lib    bool // -l: the math library is loaded
+	// maxSteps bounds statements and loop iterations (5 million at the
+	// shell's default budget).
+	maxSteps int
+	depth    int
+	lineLn   int
+	col      int
+	lib      bool // -l: the math library is loaded
 }
 
 type bcRuntime struct{ msg string }
@@ -621,7 +624,7 @@ func bcCmd(ctx *Context, args []string) int {
 	if !ok {
 		return 1
 	}
-	in := &bcInterp{ctx: ctx, vars: map[string]bcNum{}, arrays: map[string]map[int64]bcNum{},
+	in := &bcInterp{ctx: ctx, maxSteps: ctx.toolSteps(25), vars: map[string]bcNum{}, arrays: map[string]map[int64]bcNum{},
 		funcs: map[string]*bcFunc{}, ibase: 10, obase: 10, last: bcInt(0), fname: "(main)", lineLn: 70}
 	if v, ok := ctx.LookupEnv("BC_LINE_LENGTH"); ok {
 		if n, err := strconv.Atoi(v); err == nil && (n == 0 || n > 1) {
@@ -738,7 +741,7 @@ func (in *bcInterp) exec1(st bcStmt) (flow bcFlow) {
 
 func (in *bcInterp) exec(st bcStmt) bcFlow {
 	in.steps++
-	if in.steps > 5_000_000 {
+	if in.steps > in.maxSteps {
 		in.fail("too many steps: program stopped")
 	}
 	switch s := st.(type) {
@@ -781,7 +784,7 @@ func (in *bcInterp) exec(st bcStmt) bcFlow {
 		}
 		for s.cond == nil || !in.eval(s.cond).isZero() {
 			in.steps++
-			if in.steps > 5_000_000 {
+			if in.steps > in.maxSteps {
 				in.fail("too many steps: program stopped")
 			}
 			f := in.exec(s.body)

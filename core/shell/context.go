@@ -124,3 +124,14 @@ func errReason(err error) error { return vfs.Errno(vfs.Reason(err)) }
 // and word is the partial word under it. It returns candidate words; nil
 // falls back to file names.
 type Completer func(s *Shell, args []string, word string) []string
+
+// toolSteps is the step budget of a tool that loops on its own (awk, sed,
+// bc): times the shell's budget, as one of its steps costs far less than
+// a command does.
+func (c *Context) toolSteps(times int) int {
+	max := DefaultMaxSteps
+	if c.Shell != nil && c.Shell.MaxSteps > 0 {
+		max = c.Shell.MaxSteps
+	}
+	return times * max
+}

@@ -655,6 +655,7 @@ type sedRun struct {
 	wfiles    map[string]bool
 	separate  bool
 	steps     int
+	maxSteps  int // commands run (10 million at the shell's default budget)
 }
 
 func sedCmdMain(ctx *Context, args []string) int {
@@ -792,7 +793,7 @@ func sedCmdMain(ctx *Context, args []string) int {
 		fmt.Fprintf(ctx.Stderr, "sed: %s\n", err.Error())
 		return 1
 	}
-	r := &sedRun{ctx: ctx, cmds: cmds, quiet: quiet, sep: '\n', separate: separate, wfiles: map[string]bool{}}
+	r := &sedRun{ctx: ctx, maxSteps: ctx.toolSteps(50), cmds: cmds, quiet: quiet, sep: '\n', separate: separate, wfiles: map[string]bool{}}
 	if nul {
 		r.sep = 0
 	}
@@ -1066,7 +1067,7 @@ func (r *sedRun) cycle() {
 	autoprint := !r.quiet
 	for pc := 0; pc < len(r.cmds); {
 		r.steps++
-		if r.steps > 10_000_000 {
+		if r.steps > r.maxSteps {
 			r.fatal("too many steps: script stopped")
 		}
 		if r.out.Len() > maxOutput || len(r.ps) > maxOutput || len(r.hs) > maxOutput {

@@ -20,7 +20,7 @@ type scriptCase struct {
 	exit                  int
 }
 
-func parseScriptCase(t *testing.T, data string) scriptCase {
+func parseScriptCase(t testing.TB, data string) scriptCase {
 	t.Helper()
 	sections := map[string]string{}
 	name := ""
