@@ -235,7 +235,7 @@ func runConfigView(inv *Invocation) error {
 		}
 		out, err := t.Execute(data)
 		if err != nil {
-			return err
+			return jsonPathError(arg[strings.IndexByte(arg, '=')+1:], err, data)
 		}
 		fmt.Fprint(inv.out(), out)
 		return nil

@@ -55,7 +55,7 @@ func (inv *Invocation) printTemplate(format string, single bool, all []api.Objec
 		t.AllowMissingKeys = allowMissing
 		out, err := t.Execute(data)
 		if err != nil {
-			return fmt.Errorf("error executing jsonpath %q: Error executing template: %v. Printing more information for debugging the template:\n\ttemplate was:\n\t\t%s\n\tobject given to jsonpath engine was:\n\t\t%v\n", arg, err, arg, data)
+			return jsonPathError(arg, err, data)
 		}
 		io.WriteString(inv.out(), out)
 		return nil
@@ -183,4 +183,10 @@ func absPath(cwd, p string) string {
 		return p
 	}
 	return strings.TrimSuffix(cwd, "/") + "/" + p
+}
+
+// jsonPathError is kubectl's report of a JSONPath template that failed on
+// an object: the template and the object, as Go prints it with %#v.
+func jsonPathError(tmpl string, err error, data any) error {
+	return fmt.Errorf("error executing jsonpath %q: Error executing template: %v. Printing more information for debugging the template:\n\ttemplate was:\n\t\t%s\n\tobject given to jsonpath engine was:\n\t\t%#v\n\n\n", tmpl, err, tmpl, data)
 }
