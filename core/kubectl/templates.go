@@ -130,7 +130,12 @@ func (inv *Invocation) printCustomColumns(spec string, single bool, all []api.Ob
 		cells := make([]string, len(tmpls))
 		for i, t := range tmpls {
 			vals, err := t.Values(u)
-			if err != nil || len(vals) == 0 {
+			if err != nil {
+				// kubectl stops at the first failing cell, its header printed.
+				tw.Flush()
+				return err
+			}
+			if len(vals) == 0 {
 				cells[i] = "<none>"
 				continue
 			}
