@@ -85,14 +85,25 @@ func runGet(inv *Invocation) error {
 			groups = append(groups, fetched{res: ra.Resource, objs: objs})
 		}
 	}
+	format := inv.outputFormat()
 	if sb := inv.Flags.String("sort-by"); sb != "" {
+		table := format == "" || format == "wide"
 		for i := range groups {
+			// A table of one row, or one object asked for by name, is not sorted.
+			if table && len(groups[i].objs) < 2 || !table && single {
+				continue
+			}
 			if err := sortObjects(groups[i].objs, sb); err != nil {
+				if table {
+					// kubectl's table printer drops the table whose rows
+					// it cannot sort, and says nothing of why.
+					groups[i].objs = nil
+					continue
+				}
 				return err
 			}
 		}
 	}
-	format := inv.outputFormat()
 	var all []api.Object
 	for _, g := range groups {
 		all = append(all, g.objs...)

@@ -2,6 +2,7 @@ package kubectl
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -109,7 +110,10 @@ func (inv *Invocation) printCustomColumns(spec string, single bool, all []api.Ob
 		if !ok {
 			return fmt.Errorf("unexpected custom-columns spec: %s, expected <header>:<json-path-expr>", col)
 		}
-		expr := relaxedJSONPath(p)
+		expr, err := relaxedJSONPath(p)
+		if err != nil {
+			return err
+		}
 		t, err := jsonpath.Parse(expr)
 		if err != nil {
 			return fmt.Errorf("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'")
@@ -173,14 +177,24 @@ func columnText(v any) string {
 	return jsonpath.Text(v)
 }
 
-// relaxedJSONPath accepts "name.x", ".name.x", "{name.x}" and "{.name.x}".
-func relaxedJSONPath(p string) string {
-	p = strings.TrimSpace(p)
-	p = strings.TrimSuffix(strings.TrimPrefix(p, "{"), "}")
-	if !strings.HasPrefix(p, ".") {
-		p = "." + p
+// relaxedJSONPath accepts "name.x", ".name.x", "{name.x}" and "{.name.x}"
+// and gives "{.name.x}", as kubectl's RelaxedJSONPathExpression does
+// (anything else with a brace is refused; spaces are kept).
+func relaxedJSONPath(p string) (string, error) {
+	if p == "" {
+		return p, nil
 	}
-	return "{" + p + "}"
+	inner := p
+	if len(p) >= 2 && p[0] == '{' && p[len(p)-1] == '}' {
+		inner = p[1 : len(p)-1]
+	}
+	if field := strings.TrimPrefix(inner, "."); field != "" {
+		inner = field
+	}
+	if inner == "" || strings.ContainsAny(inner, "{}") {
+		return "", errors.New("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'")
+	}
+	return "{." + inner + "}", nil
 }
 
 func absPath(cwd, p string) string {
