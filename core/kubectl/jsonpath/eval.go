@@ -10,9 +10,9 @@ import (
 
 // maxValues bounds the values one run of a template may select, summed
 // over its steps and range items. Upstream has no bound, and a few
-// recursive descents over wildcards ({..*..*..*}) or nested ranges
-// multiply a document's values past what memory and patience hold; here
-// they stop with an error.
+// recursive descents in a row ({..a..a..a} over a deep object) or nested
+// ranges multiply a document's values past what memory and patience
+// hold; here they stop with an error.
 const maxValues = 1 << 21
 
 // maxOutput bounds what one run prints: each value of {..} over a large
@@ -72,6 +72,11 @@ func (t *Template) apply(st step, root any, vals []any) ([]any, error) {
 	case stepWildcard:
 		var out []any
 		for _, v := range vals {
+			// A long string's bytes are values too: stop before copying
+			// past the bound.
+			if s, ok := v.(string); ok && len(out)+len(s) > maxValues-t.spent {
+				return nil, errTooManyValues
+			}
 			out = append(out, children(v)...)
 		}
 		return out, nil
