@@ -289,18 +289,13 @@ func getReplicaSetFraction(rs *api.ReplicaSet, d *api.Deployment) int32 {
 	return int32(math.Round(size)) - RSReplicas(rs)
 }
 
-// EqualIgnoreHash compares two pod templates ignoring pod-template-hash.
+// EqualIgnoreHash compares two pod templates ignoring pod-template-hash,
+// by upstream's Semantic.DeepEqual (labels left empty equal none).
 func EqualIgnoreHash(a, b *api.PodTemplateSpec) bool {
 	a, b = a.DeepCopy(), b.DeepCopy()
 	delete(a.Labels, api.DefaultDeploymentUniqueLabelKey)
 	delete(b.Labels, api.DefaultDeploymentUniqueLabelKey)
-	if len(a.Labels) == 0 {
-		a.Labels = nil
-	}
-	if len(b.Labels) == 0 {
-		b.Labels = nil
-	}
-	return templatesEqual(a, b)
+	return api.SemanticEqual(a, b)
 }
 
 // FindNewReplicaSet is the oldest ReplicaSet whose template is the deployment's.

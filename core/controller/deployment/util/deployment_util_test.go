@@ -122,4 +122,10 @@ func TestEqualIgnoreHash(t *testing.T) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}
+	onlyHash, none := base(), base()
+	onlyHash.Labels = map[string]string{api.DefaultDeploymentUniqueLabelKey: "5d4f8b7c9"}
+	none.Labels = nil
+	if !EqualIgnoreHash(onlyHash, none) {
+		t.Error("a template labelled with its hash alone differs from one without labels")
+	}
 }
