@@ -202,7 +202,7 @@ func slice(vals []any, params [3]*int, derived bool) ([]any, error) {
 		}
 		arr, ok := v.([]any)
 		if !ok {
-			return nil, fmt.Errorf("%s is not array or slice", goTypeName(v))
+			return nil, fmt.Errorf("%T is not array or slice", v) // Go's name of the type, as upstream prints it
 		}
 		n := len(arr)
 		from, to := 0, n
@@ -242,27 +242,6 @@ func slice(vals []any, params [3]*int, derived bool) ([]any, error) {
 		}
 	}
 	return out, nil
-}
-
-// goTypeName names a decoded JSON value's type as upstream's messages do.
-func goTypeName(v any) string {
-	switch v.(type) {
-	case map[string]any:
-		return "map[string]interface {}"
-	case []any:
-		return "[]interface {}"
-	case string:
-		return "string"
-	case bool:
-		return "bool"
-	case int64:
-		return "int64"
-	case int:
-		return "int"
-	case float64:
-		return "float64"
-	}
-	return strings.TrimPrefix(fmt.Sprintf("%T", v), "*")
 }
 
 // match reports whether the filter keeps element e: each side must give

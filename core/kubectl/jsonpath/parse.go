@@ -89,10 +89,30 @@ func (a *actionParser) parse() error {
 // character into it, and the backslashes are dropped. An empty name is a
 // field no object has ({.} prints nothing).
 func (a *actionParser) parseField() {
+	name := a.scanWord(true)
+	if name == "*" {
+		a.steps = append(a.steps, step{kind: stepWildcard})
+		return
+	}
+	a.steps = append(a.steps, step{kind: stepField, name: strings.ReplaceAll(name, `\`, "")})
+}
+
+func (a *actionParser) parseIdentifier() {
+	word := a.scanWord(false)
+	if word == "true" || word == "false" {
+		a.steps = append(a.steps, step{kind: stepConstant, lit: word == "true"})
+		return
+	}
+	a.steps = append(a.steps, step{kind: stepIdentifier, name: word})
+}
+
+// scanWord reads up to the next terminator. In a field name (escapes) a
+// backslash takes the character after it into the word, terminator or not.
+func (a *actionParser) scanWord(escapes bool) string {
 	start := a.pos
 	for a.pos < len(a.src) {
 		r, w := utf8.DecodeRuneInString(a.rest())
-		if r == '\\' {
+		if escapes && r == '\\' {
 			a.pos += w
 			if a.pos < len(a.src) {
 				_, w = utf8.DecodeRuneInString(a.rest())
@@ -105,29 +125,7 @@ func (a *actionParser) parseField() {
 		}
 		a.pos += w
 	}
-	name := a.src[start:a.pos]
-	if name == "*" {
-		a.steps = append(a.steps, step{kind: stepWildcard})
-		return
-	}
-	a.steps = append(a.steps, step{kind: stepField, name: strings.ReplaceAll(name, `\`, "")})
-}
-
-func (a *actionParser) parseIdentifier() {
-	start := a.pos
-	for a.pos < len(a.src) {
-		r, w := utf8.DecodeRuneInString(a.rest())
-		if isTerminator(r) {
-			break
-		}
-		a.pos += w
-	}
-	word := a.src[start:a.pos]
-	if word == "true" || word == "false" {
-		a.steps = append(a.steps, step{kind: stepConstant, lit: word == "true"})
-		return
-	}
-	a.steps = append(a.steps, step{kind: stepIdentifier, name: word})
+	return a.src[start:a.pos]
 }
 
 func (a *actionParser) parseNumber() error {
