@@ -224,9 +224,10 @@ func runConfigView(inv *Invocation) error {
 		return writeJSON(inv.out(), v)
 	case "jsonpath":
 		arg := inv.Flags.String("output")
-		t, err := jsonpath.Parse(arg[strings.IndexByte(arg, '=')+1:])
+		tmpl := arg[strings.IndexByte(arg, '=')+1:]
+		t, err := jsonpath.Parse(tmpl)
 		if err != nil {
-			return fmt.Errorf("error parsing jsonpath %s, %v", arg, err)
+			return fmt.Errorf("error parsing jsonpath %s, %v", tmpl, err)
 		}
 		t.AllowMissingKeys = true
 		data, err := toJSONValue(v)
@@ -235,7 +236,7 @@ func runConfigView(inv *Invocation) error {
 		}
 		out, err := t.Execute(data)
 		if err != nil {
-			return jsonPathError(arg[strings.IndexByte(arg, '=')+1:], err, data)
+			return jsonPathError(tmpl, err, data)
 		}
 		fmt.Fprint(inv.out(), out)
 		return nil

@@ -116,7 +116,7 @@ func (inv *Invocation) printCustomColumns(spec string, single bool, all []api.Ob
 		}
 		t, err := jsonpath.Parse(expr)
 		if err != nil {
-			return fmt.Errorf("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'")
+			return errUnexpectedPath
 		}
 		t.AllowMissingKeys = true
 		headers = append(headers, h)
@@ -177,6 +177,8 @@ func columnText(v any) string {
 	return jsonpath.Text(v)
 }
 
+var errUnexpectedPath = errors.New("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'")
+
 // relaxedJSONPath accepts "name.x", ".name.x", "{name.x}" and "{.name.x}"
 // and gives "{.name.x}", as kubectl's RelaxedJSONPathExpression does
 // (anything else with a brace is refused; spaces are kept).
@@ -192,7 +194,7 @@ func relaxedJSONPath(p string) (string, error) {
 		inner = field
 	}
 	if inner == "" || strings.ContainsAny(inner, "{}") {
-		return "", errors.New("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'")
+		return "", errUnexpectedPath
 	}
 	return "{." + inner + "}", nil
 }
